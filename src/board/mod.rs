@@ -1,0 +1,491 @@
+//! The board: stones, blocked squares, side to move and history, with everything the search
+//! reads about empty cells kept up to date incrementally on every stone placed or taken back.
+//!
+//! For each playing cell and direction the board keeps the cell's *line key* (the ten cells
+//! around it on that line); a stone changes the keys of the ten cells either side of it on each
+//! of its four lines (forty cells), and only those cells' line patterns and threats are looked
+//! up again. Per colour the board also keeps how many empty cells carry each threat and the sum
+//! of their evaluation values, so "does the opponent have a four?" and the static evaluation
+//! cost nothing at a search node.
+//!
+//! The board knows the rules (through the pattern tables and the foul check) but nothing of
+//! search or protocol.
+
+pub mod geometry;
+mod zobrist;
+
+use crate::pattern::{key_shift, CellInfo, PatternTables, Threat};
+use crate::rules::{ForbiddenCheck, Rule};
+pub use geometry::{Cell, Color, Pos, DIRECTIONS, GRID, MAX_SIDE, MIN_SIDE, STRIDE};
+
+/// Cells within this Chebyshev distance of a stone are move candidates.
+const NEAR: isize = 2;
+
+/// Inclusive bounding box of the stones on the board (empty when `x0 > x1`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+struct Area {
+    x0: usize,
+    y0: usize,
+    x1: usize,
+    y1: usize,
+}
+
+impl Area {
+    const EMPTY: Area = Area {
+        x0: usize::MAX,
+        y0: usize::MAX,
+        x1: 0,
+        y1: 0,
+    };
+
+    fn including(self, x: usize, y: usize) -> Area {
+        Area {
+            x0: self.x0.min(x),
+            y0: self.y0.min(y),
+            x1: if self.x0 == usize::MAX {
+                x
+            } else {
+                self.x1.max(x)
+            },
+            y1: if self.y0 == usize::MAX {
+                y
+            } else {
+                self.y1.max(y)
+            },
+        }
+    }
+}
+
+/// One stone or blocked square placed on the board, in order.
+#[derive(Clone, Copy, Debug)]
+struct Placement {
+    pos: Pos,
+    cell: Cell,
+    area_before: Area,
+}
+
+#[derive(Clone)]
+pub struct Board {
+    width: usize,
+    height: usize,
+    rule: Rule,
+    tables: &'static PatternTables,
+    cells: Vec<Cell>,
+    /// Line key per grid cell and direction.
+    keys: Vec<[u32; 4]>,
+    /// Pattern code (four line patterns) per grid cell and colour; valid on empty cells.
+    codes: Vec<[u16; 2]>,
+    /// Cell info per grid cell and colour; valid on empty cells.
+    infos: Vec<[CellInfo; 2]>,
+    /// Empty cells per colour and threat.
+    threat_counts: [[u16; Threat::COUNT]; 2],
+    /// Sum of the empty cells' evaluation values per colour.
+    value_sums: [i32; 2],
+    /// Stones within `NEAR` of each cell.
+    near: Vec<u8>,
+    area: Area,
+    hash: u64,
+    history: Vec<Placement>,
+    to_move: Color,
+    empties: usize,
+}
+
+impl Board {
+    /// An empty board. Sizes are checked by the caller (see [`Board::supports_size`]).
+    pub fn new(width: usize, height: usize, rule: Rule) -> Board {
+        assert!(
+            Board::supports_size(width, height),
+            "unsupported size {width}x{height}"
+        );
+        let tables = PatternTables::get(rule);
+        let mut cells = vec![Cell::Wall; GRID];
+        for y in 0..height {
+            for x in 0..width {
+                cells[Pos::new(x, y).index()] = Cell::Empty;
+            }
+        }
+        let mut board = Board {
+            width,
+            height,
+            rule,
+            tables,
+            cells,
+            keys: vec![[0; 4]; GRID],
+            codes: vec![[0; 2]; GRID],
+            infos: vec![[CellInfo::default(); 2]; GRID],
+            threat_counts: [[0; Threat::COUNT]; 2],
+            value_sums: [0; 2],
+            near: vec![0; GRID],
+            area: Area::EMPTY,
+            hash: zobrist::board_key(width, height, rule.code()),
+            history: Vec::with_capacity(width * height),
+            to_move: Color::Black,
+            empties: width * height,
+        };
+        board.init_patterns();
+        board
+    }
+
+    pub fn supports_size(width: usize, height: usize) -> bool {
+        (MIN_SIDE..=MAX_SIDE).contains(&width) && (MIN_SIDE..=MAX_SIDE).contains(&height)
+    }
+
+    fn init_patterns(&mut self) {
+        for index in 0..GRID {
+            if self.cells[index] != Cell::Empty {
+                continue;
+            }
+            let pos = Pos::from_index(index);
+            for (d, &dir) in DIRECTIONS.iter().enumerate() {
+                let mut key = 0;
+                for k in (-5..=5).filter(|&k| k != 0) {
+                    key |= (self.cells[pos.step(dir, k).index()] as u32) << key_shift(k);
+                }
+                self.keys[index][d] = key;
+            }
+            self.enter_cell(pos);
+        }
+    }
+
+    // ---- Queries ------------------------------------------------------------------------
+
+    pub fn width(&self) -> usize {
+        self.width
+    }
+
+    pub fn height(&self) -> usize {
+        self.height
+    }
+
+    pub fn rule(&self) -> Rule {
+        self.rule
+    }
+
+    pub fn to_move(&self) -> Color {
+        self.to_move
+    }
+
+    pub fn hash(&self) -> u64 {
+        self.hash
+    }
+
+    pub fn contains(&self, x: i64, y: i64) -> bool {
+        (0..self.width as i64).contains(&x) && (0..self.height as i64).contains(&y)
+    }
+
+    pub fn cell(&self, pos: Pos) -> Cell {
+        self.cells[pos.index()]
+    }
+
+    pub fn is_empty(&self, pos: Pos) -> bool {
+        self.cells[pos.index()] == Cell::Empty
+    }
+
+    /// Number of empty playing cells.
+    pub fn empties(&self) -> usize {
+        self.empties
+    }
+
+    /// Stones and blocked squares placed, in order.
+    pub fn placements(&self) -> impl Iterator<Item = (Pos, Cell)> + '_ {
+        self.history.iter().map(|p| (p.pos, p.cell))
+    }
+
+    pub fn stone_count(&self) -> usize {
+        self.history.iter().filter(|p| p.cell != Cell::Wall).count()
+    }
+
+    pub fn last_move(&self) -> Option<Pos> {
+        self.history
+            .iter()
+            .rev()
+            .find(|p| p.cell != Cell::Wall)
+            .map(|p| p.pos)
+    }
+
+    /// What playing on the empty cell `pos` does for `color`.
+    #[inline(always)]
+    pub fn info(&self, color: Color, pos: Pos) -> CellInfo {
+        self.infos[pos.index()][color.index()]
+    }
+
+    #[inline(always)]
+    pub fn threat(&self, color: Color, pos: Pos) -> Threat {
+        self.infos[pos.index()][color.index()].threat
+    }
+
+    /// The line pattern `color` would make on `pos` in direction `d`.
+    pub fn line_pattern(&self, color: Color, pos: Pos, d: usize) -> crate::pattern::LinePattern {
+        self.tables.lines.pattern(color, self.keys[pos.index()][d])
+    }
+
+    /// Number of empty cells where `color` has `threat`.
+    #[inline(always)]
+    pub fn count(&self, color: Color, threat: Threat) -> usize {
+        self.threat_counts[color.index()][threat as usize] as usize
+    }
+
+    /// Number of empty cells where `color` has a threat at least as strong as `threat`.
+    pub fn count_at_least(&self, color: Color, threat: Threat) -> usize {
+        self.threat_counts[color.index()][threat as usize..]
+            .iter()
+            .map(|&n| n as usize)
+            .sum()
+    }
+
+    /// Sum of the evaluation values of the empty cells for `color`.
+    pub fn value_sum(&self, color: Color) -> i32 {
+        self.value_sums[color.index()]
+    }
+
+    /// Empty cells within reach of the stones: the move candidates, row by row.
+    pub fn candidates(&self) -> impl Iterator<Item = Pos> + '_ {
+        let (x0, y0, x1, y1) = self.candidate_box();
+        (y0..=y1).flat_map(move |y| {
+            (x0..=x1).map(move |x| Pos::new(x, y)).filter(move |&p| {
+                let i = p.index();
+                self.cells[i] == Cell::Empty && self.near[i] > 0
+            })
+        })
+    }
+
+    /// The rectangle holding every candidate (empty when there is no stone).
+    fn candidate_box(&self) -> (usize, usize, usize, usize) {
+        if self.area == Area::EMPTY {
+            return (1, 1, 0, 0);
+        }
+        let reach = NEAR as usize;
+        (
+            self.area.x0.saturating_sub(reach),
+            self.area.y0.saturating_sub(reach),
+            (self.area.x1 + reach).min(self.width - 1),
+            (self.area.y1 + reach).min(self.height - 1),
+        )
+    }
+
+    /// Every empty playing cell.
+    pub fn empty_cells(&self) -> impl Iterator<Item = Pos> + '_ {
+        (0..self.height)
+            .flat_map(move |y| (0..self.width).map(move |x| Pos::new(x, y)))
+            .filter(move |&p| self.is_empty(p))
+    }
+
+    /// Whether `color` playing on the empty cell `pos` is a renju foul, exactly as the referee
+    /// judges it.
+    pub fn is_forbidden(&mut self, color: Color, pos: Pos) -> bool {
+        if !self.rule.has_fouls(color) || !self.is_empty(pos) {
+            return false;
+        }
+        let info = self.info(color, pos);
+        match info.threat {
+            Threat::Forbidden => true,
+            _ if info.needs_foul_check => ForbiddenCheck::new(&mut self.cells).is_forbidden(pos),
+            _ => false,
+        }
+    }
+
+    /// Whether the side to move may play on `pos`: on the board, empty, and not a foul.
+    pub fn is_legal(&mut self, pos: Pos) -> bool {
+        self.contains(pos.x() as i64, pos.y() as i64)
+            && self.is_empty(pos)
+            && !self.is_forbidden(self.to_move, pos)
+    }
+
+    /// Every renju foul black has on this board (empty when the rule has none).
+    pub fn forbidden_points(&self) -> Vec<Pos> {
+        let mut scratch = self.clone();
+        self.empty_cells()
+            .filter(|&p| scratch.is_forbidden(Color::Black, p))
+            .collect()
+    }
+
+    /// Whether the stone on `pos` is part of a winning line for its colour.
+    pub fn is_five_at(&self, pos: Pos) -> bool {
+        let Some(color) = self.cell(pos).color() else {
+            return false;
+        };
+        DIRECTIONS.iter().any(|&dir| {
+            let run = |sign: isize| {
+                (1..)
+                    .take_while(|&k| self.cell(pos.step(dir, sign * k)) == color.stone())
+                    .count() as isize
+            };
+            let (back, forward) = (run(-1), run(1));
+            let ends = [
+                self.cell(pos.step(dir, -back - 1)),
+                self.cell(pos.step(dir, forward + 1)),
+            ];
+            self.rule.is_win(color, (back + forward + 1) as usize, ends)
+        })
+    }
+
+    /// The colour that has a winning line on the board, if any.
+    pub fn winner(&self) -> Option<Color> {
+        self.history
+            .iter()
+            .find(|p| p.cell != Cell::Wall && self.is_five_at(p.pos))
+            .and_then(|p| p.cell.color())
+    }
+
+    // ---- Changes ------------------------------------------------------------------------
+
+    /// The side to move plays on the empty cell `pos`.
+    pub fn make(&mut self, pos: Pos) {
+        self.place(pos, self.to_move.stone());
+        self.pass();
+    }
+
+    /// Takes back the last move made with [`Board::make`].
+    pub fn unmake(&mut self) {
+        self.pass();
+        self.remove_last();
+    }
+
+    /// Gives the move to the other side (used by `make`/`unmake` and by position set-up).
+    pub fn pass(&mut self) {
+        self.to_move = self.to_move.opponent();
+        self.hash ^= zobrist::WHITE_TO_MOVE;
+    }
+
+    pub fn set_to_move(&mut self, color: Color) {
+        if self.to_move != color {
+            self.pass();
+        }
+    }
+
+    /// Places a stone of `color` (or, with `Cell::Wall`, a blocked square) on the empty cell
+    /// `pos` without changing the side to move: position set-up.
+    pub fn place(&mut self, pos: Pos, cell: Cell) {
+        debug_assert!(self.is_empty(pos) && cell != Cell::Empty);
+        self.history.push(Placement {
+            pos,
+            cell,
+            area_before: self.area,
+        });
+        self.leave_cell(pos);
+        self.cells[pos.index()] = cell;
+        self.empties -= 1;
+        self.hash ^= zobrist::key(cell, pos.index());
+        self.update_lines(pos, cell as u32);
+        if cell != Cell::Wall {
+            self.area = self.area.including(pos.x(), pos.y());
+            self.update_near(pos, 1);
+        }
+    }
+
+    /// Removes the last stone or blocked square placed.
+    pub fn remove_last(&mut self) {
+        let Some(last) = self.history.pop() else {
+            return;
+        };
+        let pos = last.pos;
+        if last.cell != Cell::Wall {
+            self.update_near(pos, -1);
+        }
+        self.area = last.area_before;
+        self.hash ^= zobrist::key(last.cell, pos.index());
+        self.cells[pos.index()] = Cell::Empty;
+        self.empties += 1;
+        self.update_lines(pos, last.cell as u32);
+        self.enter_cell(pos);
+    }
+
+    /// Toggles `code` into the keys of the cells around `pos` on its four lines and refreshes
+    /// the empty ones.
+    #[inline(always)]
+    fn update_lines(&mut self, pos: Pos, code: u32) {
+        for (d, &dir) in DIRECTIONS.iter().enumerate() {
+            for k in 1..=5isize {
+                for (q, offset_from_q) in [(pos.step(dir, k), -k), (pos.step(dir, -k), k)] {
+                    let qi = q.index();
+                    self.keys[qi][d] ^= code << key_shift(offset_from_q);
+                    if self.cells[qi] == Cell::Empty {
+                        self.refresh(q, d);
+                    }
+                }
+            }
+        }
+    }
+
+    /// Recomputes direction `d` of the empty cell `q` for both colours and its cell infos.
+    #[inline(always)]
+    fn refresh(&mut self, q: Pos, d: usize) {
+        let qi = q.index();
+        for color in Color::BOTH {
+            let c = color.index();
+            let pattern = self.tables.lines.pattern(color, self.keys[qi][d]);
+            let code = self.codes[qi][c] & !(0xf << (4 * d)) | (pattern as u16) << (4 * d);
+            self.codes[qi][c] = code;
+            let new = self.tables.cell_info(color, code);
+            let old = std::mem::replace(&mut self.infos[qi][c], new);
+            self.threat_counts[c][old.threat as usize] -= 1;
+            self.threat_counts[c][new.threat as usize] += 1;
+            self.value_sums[c] += new.value as i32 - old.value as i32;
+        }
+    }
+
+    /// Counts a cell that becomes empty into the per-colour totals, its patterns read afresh
+    /// from its line keys (they were not maintained while it was occupied).
+    fn enter_cell(&mut self, pos: Pos) {
+        let i = pos.index();
+        for color in Color::BOTH {
+            let c = color.index();
+            let code = (0..4).fold(0u16, |code, d| {
+                code | (self.tables.lines.pattern(color, self.keys[i][d]) as u16) << (4 * d)
+            });
+            let info = self.tables.cell_info(color, code);
+            self.codes[i][c] = code;
+            self.infos[i][c] = info;
+            self.threat_counts[c][info.threat as usize] += 1;
+            self.value_sums[c] += info.value as i32;
+        }
+    }
+
+    /// Takes a cell that stops being empty out of the per-colour totals.
+    fn leave_cell(&mut self, pos: Pos) {
+        for color in Color::BOTH {
+            let c = color.index();
+            let info = self.infos[pos.index()][c];
+            self.threat_counts[c][info.threat as usize] -= 1;
+            self.value_sums[c] -= info.value as i32;
+        }
+    }
+
+    fn update_near(&mut self, pos: Pos, delta: i8) {
+        for dy in -NEAR..=NEAR {
+            for dx in -NEAR..=NEAR {
+                let i = (pos.index() as isize + dy * STRIDE as isize + dx) as usize;
+                self.near[i] = self.near[i].wrapping_add_signed(delta);
+            }
+        }
+    }
+}
+
+impl std::fmt::Display for Board {
+    /// The board as text: `X` black, `O` white, `#` blocked, `.` empty; columns lettered,
+    /// rows numbered from 1 as in letter-number notation.
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "   ")?;
+        for x in 0..self.width {
+            write!(f, " {}", (b'a' + x as u8) as char)?;
+        }
+        writeln!(f)?;
+        for y in 0..self.height {
+            write!(f, "{:>3}", y + 1)?;
+            for x in 0..self.width {
+                let c = match self.cell(Pos::new(x, y)) {
+                    Cell::Empty => '.',
+                    Cell::Black => 'X',
+                    Cell::White => 'O',
+                    Cell::Wall => '#',
+                };
+                write!(f, " {c}")?;
+            }
+            writeln!(f)?;
+        }
+        Ok(())
+    }
+}
+
+#[cfg(test)]
+mod tests;

@@ -1,0 +1,449 @@
+//! One protocol session: the state a manager or GUI builds up with its commands (settings, the
+//! game, a BOARD block being read) and the handling of every command and search event.
+//!
+//! Invariants: a refused command leaves the state as it was and prints one `ERROR` line; while a
+//! move is being searched only `YXSTOP`/`STOP` and `END` act at once, everything else waits in
+//! order until the move has been printed; nothing but `MESSAGE` lines precede a move.
+
+use super::command::{parse, parse_board_line, Command, ParseError};
+use super::engine::Engine;
+use super::game::{Game, Owner};
+use super::Event;
+use crate::board::{Board, MAX_SIDE, MIN_SIDE};
+use crate::pattern::PatternTables;
+use crate::rules::Rule;
+use crate::search::{SearchLimits, SearchResult, TimeControl};
+use std::collections::VecDeque;
+use std::io::Write;
+use std::time::Instant;
+
+/// Memory assumed when the manager sets no limit (`max_memory` 0 or never sent).
+pub const DEFAULT_MEMORY: u64 = 350 * 1024 * 1024;
+/// Memory kept for everything but the hash table: code, pattern tables, boards, stacks.
+const RESERVED_MEMORY: u64 = 24 * 1024 * 1024;
+/// Smallest hash table.
+const MIN_HASH: u64 = 1024 * 1024;
+
+pub enum Flow {
+    Continue,
+    Exit,
+}
+
+/// Settings made with INFO.
+#[derive(Clone, Debug)]
+struct Settings {
+    time: TimeControl,
+    max_memory: u64,
+    /// Yixin-Board's `hash_size`, in bytes (0: use all the memory allowed).
+    hash_size: u64,
+    rule: Rule,
+    threads: usize,
+    max_depth: u32,
+    max_nodes: u64,
+}
+
+impl Default for Settings {
+    fn default() -> Self {
+        Settings {
+            time: TimeControl::default(),
+            max_memory: 0,
+            hash_size: 0,
+            rule: Rule::Freestyle,
+            threads: 1,
+            max_depth: 0,
+            max_nodes: 0,
+        }
+    }
+}
+
+impl Settings {
+    /// Hash table size for the memory limit: what is left after the reserve, and no more than
+    /// `hash_size` when a GUI asked for less.
+    fn hash_bytes(&self) -> usize {
+        let limit = if self.max_memory == 0 {
+            DEFAULT_MEMORY
+        } else {
+            self.max_memory
+        };
+        let mut bytes =
+            limit.saturating_sub(RESERVED_MEMORY + self.threads as u64 * 2 * 1024 * 1024);
+        if bytes < MIN_HASH {
+            bytes = (limit / 4).max(64 * 1024);
+        }
+        if self.hash_size > 0 {
+            bytes = bytes.min(self.hash_size);
+        }
+        bytes as usize
+    }
+}
+
+/// A BOARD or YXBOARD block being read.
+struct Block {
+    answer: bool,
+    stones: Vec<(i64, i64, Owner)>,
+    error: Option<String>,
+    started: Instant,
+}
+
+pub struct Session<W: Write> {
+    out: W,
+    game: Option<Game>,
+    settings: Settings,
+    engine: Engine,
+    thinking: bool,
+    block: Option<Block>,
+    queue: VecDeque<(String, Instant)>,
+}
+
+fn ok_or_exit(result: std::io::Result<()>) {
+    // The manager closed our output: nobody is listening any more.
+    if result.is_err() {
+        std::process::exit(0);
+    }
+}
+
+impl<W: Write> Session<W> {
+    pub fn new(out: W, engine: Engine) -> Session<W> {
+        let session = Session {
+            out,
+            game: None,
+            settings: Settings::default(),
+            engine,
+            thinking: false,
+            block: None,
+            queue: VecDeque::new(),
+        };
+        session.engine.resize_hash(session.settings.hash_bytes());
+        session
+    }
+
+    fn say(&mut self, text: &str) {
+        ok_or_exit(writeln!(self.out, "{text}").and_then(|_| self.out.flush()));
+    }
+
+    fn error(&mut self, text: &str) {
+        self.say(&format!("ERROR {text}"));
+    }
+
+    pub fn handle(&mut self, event: Event) -> Flow {
+        match event {
+            Event::Line(line, at) => self.on_line(line, at),
+            Event::InputClosed => Flow::Exit,
+            Event::Progress(iteration) => {
+                log::debug!("depth {} nodes {}", iteration.depth, iteration.nodes);
+                Flow::Continue
+            }
+            Event::Searched(result) => {
+                self.finish_move(result);
+                self.drain_queue()
+            }
+        }
+    }
+
+    fn on_line(&mut self, line: String, at: Instant) -> Flow {
+        let line = line.trim();
+        if line.is_empty() {
+            return Flow::Continue;
+        }
+        if self.thinking {
+            return match parse(line) {
+                Ok(Command::Stop) => {
+                    self.engine.stop();
+                    Flow::Continue
+                }
+                Ok(Command::End) => Flow::Exit,
+                _ => {
+                    self.queue.push_back((line.to_string(), at));
+                    Flow::Continue
+                }
+            };
+        }
+        if self.block.is_some() {
+            return self.block_line(line, at);
+        }
+        match parse(line) {
+            Ok(command) => self.execute(command, at),
+            Err(ParseError::Unknown(word)) => {
+                self.say(&format!("UNKNOWN command '{word}'"));
+                Flow::Continue
+            }
+            Err(ParseError::Malformed(message)) => {
+                self.error(&message);
+                Flow::Continue
+            }
+        }
+    }
+
+    fn drain_queue(&mut self) -> Flow {
+        while !self.thinking {
+            let Some((line, at)) = self.queue.pop_front() else {
+                break;
+            };
+            if let Flow::Exit = self.on_line(line, at) {
+                return Flow::Exit;
+            }
+        }
+        Flow::Continue
+    }
+
+    fn block_line(&mut self, line: &str, at: Instant) -> Flow {
+        if line.eq_ignore_ascii_case("DONE") {
+            self.finish_block();
+            return Flow::Continue;
+        }
+        let Some(block) = self.block.as_mut() else {
+            return Flow::Continue;
+        };
+        match parse_board_line(line) {
+            Ok((x, y, field)) => {
+                let owner = match field {
+                    1 => Some(Owner::Own),
+                    2 => Some(Owner::Opponent),
+                    3 => Some(Owner::Blocked),
+                    _ => None,
+                };
+                match owner {
+                    Some(owner) => block.stones.push((x, y, owner)),
+                    None => {
+                        let message = format!("line '{line}': field must be 1, 2 or 3");
+                        block.error.get_or_insert(message);
+                    }
+                }
+                Flow::Continue
+            }
+            // A command inside the block: the block was cut short.
+            Err(_)
+                if line.starts_with(|c: char| c.is_ascii_alphabetic()) && parse(line).is_ok() =>
+            {
+                let block = self.block.take();
+                let name = if block.is_some_and(|b| b.answer) {
+                    "BOARD"
+                } else {
+                    "YXBOARD"
+                };
+                self.error(&format!(
+                    "{name} block ended by '{line}' without DONE; position unchanged"
+                ));
+                self.on_line(line.to_string(), at)
+            }
+            Err(message) => {
+                block
+                    .error
+                    .get_or_insert(format!("line '{line}': {message}"));
+                Flow::Continue
+            }
+        }
+    }
+
+    fn finish_block(&mut self) {
+        let Some(block) = self.block.take() else {
+            return;
+        };
+        let name = if block.answer { "BOARD" } else { "YXBOARD" };
+        if let Some(error) = block.error {
+            return self.error(&format!("{name}: {error}; position unchanged"));
+        }
+        let Some(game) = self.game.as_ref() else {
+            return self.error("no game: send START first");
+        };
+        match game.with_stones(&block.stones) {
+            Ok(game) => {
+                self.game = Some(game);
+                if block.answer {
+                    self.start_move(block.started);
+                }
+            }
+            Err(message) => self.error(&format!("{name}: {message}; position unchanged")),
+        }
+    }
+
+    fn execute(&mut self, command: Command, at: Instant) -> Flow {
+        match command {
+            Command::Start(size) => self.start(size, size),
+            Command::RectStart(width, height) => self.start(width, height),
+            Command::Restart => {
+                if let Some(game) = self.game.as_mut() {
+                    game.clear();
+                    self.say("OK");
+                } else {
+                    self.error("no game to restart: send START first");
+                }
+            }
+            Command::Begin => {
+                if self.game.is_some() {
+                    self.start_move(at);
+                } else {
+                    self.error("no game: send START first");
+                }
+            }
+            Command::Turn(x, y) => match self.game.as_mut().map(|g| g.place(x, y, Owner::Opponent))
+            {
+                Some(Ok(_)) => self.start_move(at),
+                Some(Err(message)) => self.error(&format!("TURN {message}")),
+                None => self.error("no game: send START first"),
+            },
+            Command::Play(x, y) => match self.game.as_mut().map(|g| g.place(x, y, Owner::Own)) {
+                Some(Ok(pos)) => self.say(&format!("{},{}", pos.x(), pos.y())),
+                Some(Err(message)) => self.error(&format!("PLAY {message}")),
+                None => self.error("no game: send START first"),
+            },
+            Command::Takeback(x, y) => match self.game.as_mut().map(|g| g.remove(x, y)) {
+                Some(Ok(())) => self.say("OK"),
+                Some(Err(message)) => self.error(&format!("TAKEBACK {message}")),
+                None => self.error("no game: send START first"),
+            },
+            Command::Board | Command::YxBoard => {
+                self.block = Some(Block {
+                    answer: command == Command::Board,
+                    stones: Vec::new(),
+                    error: None,
+                    started: at,
+                });
+            }
+            Command::Info(key, value) => self.info(&key, &value),
+            Command::End => return Flow::Exit,
+            Command::About => self.say(&about()),
+            Command::Stop => {}
+            Command::YxShowForbid => match self.game.as_ref() {
+                Some(game) => {
+                    let line = forbid_line(&game.board());
+                    self.say(&line);
+                }
+                None => self.error("no game: send START first"),
+            },
+            Command::YxHashClear => self.engine.clear_hash(),
+        }
+        Flow::Continue
+    }
+
+    fn start(&mut self, width: i64, height: i64) {
+        let fits = |n: i64| (MIN_SIDE as i64..=MAX_SIDE as i64).contains(&n);
+        if !fits(width) || !fits(height) {
+            let size = if width == height {
+                width.to_string()
+            } else {
+                format!("{width}x{height}")
+            };
+            return self.error(&format!(
+                "unsupported board size {size}: sides must be {MIN_SIDE} to {MAX_SIDE}"
+            ));
+        }
+        PatternTables::get(self.settings.rule);
+        self.game = Some(Game::new(
+            width as usize,
+            height as usize,
+            self.settings.rule,
+        ));
+        self.say("OK");
+    }
+
+    fn info(&mut self, key: &str, value: &str) {
+        let number = || {
+            value
+                .trim()
+                .parse::<i64>()
+                .map_err(|_| format!("INFO {key}: '{value}' is not a whole number"))
+        };
+        let result: Result<(), String> = (|| {
+            let settings = &mut self.settings;
+            match key {
+                "timeout_turn" => settings.time.turn_ms = number()?.max(0),
+                "timeout_match" => settings.time.match_ms = number()?.max(0),
+                "time_left" => settings.time.left_ms = number()?,
+                "time_increment" => settings.time.increment_ms = number()?.max(0),
+                "max_memory" => {
+                    settings.max_memory = number()?.max(0) as u64;
+                    self.engine.resize_hash(settings.hash_bytes());
+                }
+                "hash_size" => {
+                    settings.hash_size = number()?.max(0) as u64 * 1024;
+                    self.engine.resize_hash(settings.hash_bytes());
+                }
+                "thread_num" => {
+                    let available = std::thread::available_parallelism().map_or(1, |n| n.get());
+                    settings.threads = (number()?.max(1) as usize).min(available.max(1)).min(64);
+                }
+                "rule" => {
+                    let code = number()?;
+                    let rule = Rule::from_info(code).ok_or_else(|| {
+                        format!("INFO rule: unsupported rule {code} (0 freestyle, 1 standard, 4 or 2 renju, 8 caro, 9 standard caro)")
+                    })?;
+                    settings.rule = rule;
+                    if let Some(game) = self.game.as_mut() {
+                        game.set_rule(rule);
+                    }
+                    PatternTables::get(rule);
+                }
+                "max_depth" => settings.max_depth = number()?.clamp(0, 1000) as u32,
+                "max_node" => settings.max_nodes = number()?.max(0) as u64,
+                "game_type" | "evaluate" | "folder" | "caution_factor" | "pondering"
+                | "show_detail" | "nbestsym" | "usedatabase" => {}
+                other => log::debug!("ignoring INFO {other}"),
+            }
+            Ok(())
+        })();
+        if let Err(message) = result {
+            self.error(&message);
+        }
+    }
+
+    fn start_move(&mut self, at: Instant) {
+        let Some(game) = self.game.as_ref() else {
+            return;
+        };
+        let (board, warning) = game.board_for_our_move();
+        if let Some(warning) = warning {
+            self.say(&format!("MESSAGE {warning}"));
+        }
+        let mut limits = SearchLimits::new(self.settings.time.budget(board.stone_count(), at));
+        limits.threads = self.settings.threads;
+        if self.settings.max_depth > 0 {
+            limits.max_depth = self.settings.max_depth;
+        }
+        if self.settings.max_nodes > 0 {
+            limits.max_nodes = self.settings.max_nodes;
+        }
+        self.thinking = true;
+        self.engine.search(board, limits);
+    }
+
+    fn finish_move(&mut self, result: Option<SearchResult>) {
+        self.thinking = false;
+        let Some(result) = result else {
+            return self.error("the board is full: no move is possible");
+        };
+        let (x, y) = (result.best.x() as i64, result.best.y() as i64);
+        log::info!(
+            "move {x},{y} score {} depth {} nodes {} in {:?} ({:?})",
+            result.score,
+            result.depth,
+            result.nodes,
+            result.elapsed,
+            result.decision
+        );
+        if let Some(game) = self.game.as_mut() {
+            if let Err(message) = game.place(x, y, Owner::Own) {
+                log::error!("the search chose an unplayable move: {message}");
+            }
+        }
+        self.say(&format!("{x},{y}"));
+    }
+}
+
+/// The ABOUT line.
+pub fn about() -> String {
+    format!(
+        "name=\"Sente\", version=\"{}\", author=\"Sente developers\", country=\"International\"",
+        env!("CARGO_PKG_VERSION")
+    )
+}
+
+/// `FORBID xxyy….`: black's renju fouls, each as two-digit x then two-digit y.
+pub fn forbid_line(board: &Board) -> String {
+    let mut line = String::from("FORBID ");
+    for pos in board.forbidden_points() {
+        line.push_str(&format!("{:02}{:02}", pos.x(), pos.y()));
+    }
+    line.push('.');
+    line
+}

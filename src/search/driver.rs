@@ -1,0 +1,472 @@
+//! The search driver: settles the root (opening move, immediate wins, forced blocks, a VCF/VCT
+//! of our own), then runs iterative deepening with aspiration windows over the root moves on
+//! one or more threads (Lazy SMP: helpers search the same tree sharing the hash table), and
+//! decides when to stop.
+
+use super::alphabeta::Worker;
+use super::movegen::{self, ScoredMove};
+use super::score::{is_proven, mate_in, mated_in, plies_to_result, INFINITY};
+use super::threat::{cells_with, legal_cell, ThreatMode, ThreatSearch};
+use super::time::TimeBudget;
+use super::tt::TranspositionTable;
+use crate::board::{Board, Pos};
+use crate::pattern::Threat;
+use std::sync::atomic::{AtomicBool, Ordering::Relaxed};
+use std::time::Duration;
+
+/// What to search and for how long.
+#[derive(Clone, Debug)]
+pub struct SearchLimits {
+    pub budget: TimeBudget,
+    pub max_depth: u32,
+    pub max_nodes: u64,
+    pub threads: usize,
+    /// Number of best root moves to score exactly (multi-PV); 1 for play.
+    pub multipv: usize,
+    /// Root moves not to consider (Yixin-Board's YXBLOCK).
+    pub excluded: Vec<Pos>,
+}
+
+impl SearchLimits {
+    pub fn new(budget: TimeBudget) -> SearchLimits {
+        SearchLimits {
+            budget,
+            max_depth: 120,
+            max_nodes: u64::MAX,
+            threads: 1,
+            multipv: 1,
+            excluded: Vec::new(),
+        }
+    }
+}
+
+/// One scored root move and its line.
+#[derive(Clone, Debug, PartialEq)]
+pub struct RootLine {
+    pub mv: Pos,
+    pub score: i32,
+    pub pv: Vec<Pos>,
+}
+
+/// A report after each completed iteration.
+#[derive(Clone, Debug)]
+pub struct Iteration {
+    pub depth: u32,
+    pub seldepth: usize,
+    pub nodes: u64,
+    pub elapsed: Duration,
+    /// The best lines, best first (one unless multi-PV was asked for).
+    pub lines: Vec<RootLine>,
+}
+
+/// How the move was chosen.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Decision {
+    /// First move on an empty board.
+    Opening,
+    /// The only sensible move (a five, a forced block, the only legal move).
+    Forced,
+    /// A proven win found by the threat search.
+    ThreatWin,
+    /// Iterative deepening.
+    Searched,
+}
+
+#[derive(Clone, Debug)]
+pub struct SearchResult {
+    pub best: Pos,
+    pub score: i32,
+    pub depth: u32,
+    pub seldepth: usize,
+    pub nodes: u64,
+    pub elapsed: Duration,
+    pub pv: Vec<Pos>,
+    pub lines: Vec<RootLine>,
+    pub decision: Decision,
+}
+
+/// Nodes the root spends looking for its own VCF and VCT before deepening.
+const ROOT_VCF_NODES: u64 = 100_000;
+const ROOT_VCT_NODES: u64 = 30_000;
+
+/// Owns what survives from one search to the next: the hash table and thread settings.
+pub struct Searcher {
+    tt: TranspositionTable,
+    root_threats: ThreatSearch,
+}
+
+impl Searcher {
+    pub fn new(hash_bytes: usize) -> Searcher {
+        Searcher {
+            tt: TranspositionTable::new(hash_bytes),
+            root_threats: ThreatSearch::new(),
+        }
+    }
+
+    pub fn hash_bytes(&self) -> usize {
+        self.tt.bytes()
+    }
+
+    /// Replaces the hash table by one of about `bytes` (its contents are lost).
+    pub fn resize_hash(&mut self, bytes: usize) {
+        if bytes != self.tt.bytes() {
+            self.tt = TranspositionTable::new(1);
+            self.tt = TranspositionTable::new(bytes);
+        }
+    }
+
+    pub fn clear(&mut self) {
+        self.tt.clear();
+        self.root_threats.clear();
+    }
+
+    /// Chooses a move for the side to move. `report` is called after every completed
+    /// iteration. Returns `None` only when the board has no empty cell.
+    pub fn search(
+        &mut self,
+        board: &Board,
+        limits: &SearchLimits,
+        stop: &AtomicBool,
+        report: &mut dyn FnMut(&Iteration),
+    ) -> Option<SearchResult> {
+        let mut board = board.clone();
+        if board.empties() == 0 {
+            return None;
+        }
+        self.tt.new_search();
+        if let Some(result) = self.settle_root(&mut board, limits) {
+            return Some(result);
+        }
+        let mut root = root_moves(&mut board, limits);
+        if root.is_empty() {
+            // Every candidate is excluded or a foul: any legal cell, else any empty cell.
+            return Some(fallback(&mut board, limits));
+        }
+        if root.len() == 1 && limits.multipv <= 1 {
+            return Some(immediate(root[0].pos, 0, Decision::Forced, limits));
+        }
+
+        let helpers_stop = AtomicBool::new(false);
+        let result = std::thread::scope(|scope| {
+            for id in 1..limits.threads.max(1) {
+                let (board, tt, helpers_stop) = (board.clone(), &self.tt, &helpers_stop);
+                let mut root = root.clone();
+                let limits = limits.clone();
+                scope.spawn(move || {
+                    let mut worker =
+                        Worker::new(board, tt, helpers_stop, limits.budget, u64::MAX, false);
+                    let mut depth = 1 + (id as u32 % 2);
+                    while depth <= limits.max_depth && !helpers_stop.load(Relaxed) {
+                        search_root(&mut worker, &mut root, depth, 1, -INFINITY, INFINITY);
+                        depth += 1;
+                    }
+                });
+            }
+            let mut worker = Worker::new(
+                board.clone(),
+                &self.tt,
+                stop,
+                limits.budget,
+                limits.max_nodes,
+                true,
+            );
+            let result = iterative_deepening(&mut worker, &mut root, limits, report);
+            helpers_stop.store(true, Relaxed);
+            result
+        });
+        Some(result)
+    }
+
+    /// Decides the move without deepening when the position allows: opening, immediate five,
+    /// forced block, a found VCF or VCT.
+    fn settle_root(&mut self, board: &mut Board, limits: &SearchLimits) -> Option<SearchResult> {
+        let us = board.to_move();
+        let them = us.opponent();
+        let allowed = |p: &Pos| !limits.excluded.contains(p);
+        if board.stone_count() == 0 {
+            let center = Pos::new(board.width() / 2, board.height() / 2);
+            if board.is_empty(center) && allowed(&center) {
+                return Some(immediate(center, 0, Decision::Opening, limits));
+            }
+        }
+        if limits.multipv > 1 {
+            return None;
+        }
+        if let Some(five) = cells_with(board, us, |t| t == Threat::Five)
+            .into_iter()
+            .find(allowed)
+        {
+            return Some(immediate(five, mate_in(1), Decision::Forced, limits));
+        }
+        let blocks = cells_with(board, them, |t| t == Threat::Five);
+        if !blocks.is_empty() {
+            // With two fives against us the game is lost; block one anyway.
+            let score = if blocks.len() > 1 { mated_in(2) } else { 0 };
+            let legal: Vec<Pos> = blocks
+                .iter()
+                .copied()
+                .filter(|&p| allowed(&p) && !board.is_forbidden(us, p))
+                .collect();
+            return Some(match legal.first() {
+                Some(&block) => immediate(block, score, Decision::Forced, limits),
+                // The only block is a foul (or excluded): the game is lost whatever we play.
+                None => fallback(board, limits),
+            });
+        }
+        if let Some(four) = legal_cell(board, us, Threat::Flex4).filter(allowed) {
+            return Some(immediate(four, mate_in(3), Decision::Forced, limits));
+        }
+        for (mode, depth, nodes) in [
+            (ThreatMode::Vcf, 40, ROOT_VCF_NODES),
+            (ThreatMode::Vct, 8, ROOT_VCT_NODES),
+        ] {
+            if let Some(line) = self.root_threats.find_win(board, mode, depth, nodes) {
+                if allowed(&line[0]) {
+                    let mut result = immediate(
+                        line[0],
+                        mate_in(line.len() + 2),
+                        Decision::ThreatWin,
+                        limits,
+                    );
+                    result.nodes = self.root_threats.nodes();
+                    result.pv = line;
+                    return Some(result);
+                }
+            }
+        }
+        None
+    }
+}
+
+#[derive(Clone, Debug)]
+struct RootMove {
+    pos: Pos,
+    /// Score from the deepest search of this move (-INFINITY if not yet searched); an upper
+    /// bound for moves that did not beat the best.
+    score: i32,
+    /// Depth of that search.
+    depth: u32,
+    pv: Vec<Pos>,
+    order: i32,
+}
+
+fn root_moves(board: &mut Board, limits: &SearchLimits) -> Vec<RootMove> {
+    let them = board.to_move().opponent();
+    let defending = legal_cell(board, them, Threat::Flex4).is_some();
+    let mut moves: Vec<ScoredMove> = Vec::new();
+    movegen::generate(board, defending, &mut moves);
+    if moves.is_empty() && defending {
+        movegen::generate(board, false, &mut moves);
+    }
+    movegen::sort(&mut moves);
+    moves
+        .into_iter()
+        .filter(|m| !limits.excluded.contains(&m.pos))
+        .map(|m| RootMove {
+            pos: m.pos,
+            score: -INFINITY,
+            depth: 0,
+            pv: vec![m.pos],
+            order: m.score,
+        })
+        .collect()
+}
+
+/// Searches every root move at `depth`, `lines` of them with an exact score, and sorts the
+/// moves best first. Returns the best score.
+fn search_root(
+    worker: &mut Worker,
+    root: &mut [RootMove],
+    depth: u32,
+    lines: usize,
+    alpha: i32,
+    beta: i32,
+) -> i32 {
+    let mut alpha = alpha;
+    let mut best = -INFINITY;
+    for (i, rm) in root.iter_mut().enumerate() {
+        let exact = i < lines;
+        worker.board.make(rm.pos);
+        let depth = depth as i32 - 1;
+        let score = if exact || i == 0 {
+            -worker.search(-beta, -alpha, depth, 1, true)
+        } else {
+            let s = -worker.search(-alpha - 1, -alpha, depth, 1, false);
+            if s > alpha && s < beta {
+                -worker.search(-beta, -alpha, depth, 1, true)
+            } else {
+                s
+            }
+        };
+        worker.board.unmake();
+        if worker.stopped {
+            break;
+        }
+        // Moves that did not beat alpha keep an upper bound, which is enough to order them.
+        rm.score = score;
+        rm.depth = depth as u32 + 1;
+        if score > best || exact {
+            rm.pv.clear();
+            rm.pv.push(rm.pos);
+            rm.pv.extend_from_slice(worker.pv_from(1));
+        }
+        best = best.max(score);
+        if !exact && score > alpha {
+            alpha = score;
+        }
+        if alpha >= beta {
+            break;
+        }
+    }
+    // Moves searched to this depth first, by score; the rest keep their previous order.
+    root.sort_by(|a, b| {
+        (b.depth, b.score)
+            .cmp(&(a.depth, a.score))
+            .then(b.order.cmp(&a.order))
+    });
+    best
+}
+
+fn iterative_deepening(
+    worker: &mut Worker,
+    root: &mut [RootMove],
+    limits: &SearchLimits,
+    report: &mut dyn FnMut(&Iteration),
+) -> SearchResult {
+    let lines = limits.multipv.clamp(1, root.len());
+    let mut best = SearchResult {
+        best: root[0].pos,
+        score: worker.evaluate(),
+        depth: 0,
+        seldepth: 0,
+        nodes: 0,
+        elapsed: Duration::ZERO,
+        pv: vec![root[0].pos],
+        lines: Vec::new(),
+        decision: Decision::Searched,
+    };
+    let mut instability = 1.0f64;
+    let mut previous_score = 0;
+    for depth in 1..=limits.max_depth {
+        worker.age_history();
+        let score = aspiration(worker, root, depth, lines, previous_score);
+        if worker.stopped {
+            // An interrupted iteration still counts where a move finished at this depth with a
+            // better score than the last complete iteration's choice.
+            if root[0].depth == depth && root[0].score > best.score && lines == 1 {
+                take_best(&mut best, root, lines);
+            }
+            break;
+        }
+        let changed = root[0].pos != best.best;
+        take_best(&mut best, root, lines);
+        best.depth = depth;
+        best.seldepth = worker.seldepth;
+        best.nodes = worker.nodes;
+        best.elapsed = limits.budget.elapsed();
+        report(&Iteration {
+            depth,
+            seldepth: worker.seldepth,
+            nodes: worker.nodes,
+            elapsed: best.elapsed,
+            lines: best.lines.clone(),
+        });
+        if is_proven(score) && plies_to_result(score) <= depth as i32 {
+            break;
+        }
+        instability = instability * 0.8 + if changed && depth > 4 { 0.6 } else { 0.0 };
+        if score < previous_score - 40 && depth > 4 {
+            instability += 0.3;
+        }
+        previous_score = score;
+        if !limits.budget.may_continue(instability.max(0.6)) || worker.stop_requested() {
+            break;
+        }
+    }
+    best.nodes = worker.nodes;
+    best.elapsed = limits.budget.elapsed();
+    best
+}
+
+/// Searches with a window around the previous score from depth 5 on, widening on failure.
+fn aspiration(
+    worker: &mut Worker,
+    root: &mut [RootMove],
+    depth: u32,
+    lines: usize,
+    previous: i32,
+) -> i32 {
+    if depth < 5 || lines > 1 || is_proven(previous) {
+        return search_root(worker, root, depth, lines, -INFINITY, INFINITY);
+    }
+    let mut delta = 60;
+    let (mut alpha, mut beta) = (previous - delta, previous + delta);
+    loop {
+        let score = search_root(worker, root, depth, lines, alpha, beta);
+        if worker.stopped {
+            return score;
+        }
+        if score <= alpha {
+            alpha = (alpha - delta).max(-INFINITY);
+        } else if score >= beta {
+            beta = (beta + delta).min(INFINITY);
+        } else {
+            return score;
+        }
+        delta *= 3;
+        if delta > 2000 {
+            alpha = -INFINITY;
+            beta = INFINITY;
+        }
+    }
+}
+
+fn take_best(best: &mut SearchResult, root: &[RootMove], lines: usize) {
+    best.best = root[0].pos;
+    best.score = root[0].score;
+    best.pv = root[0].pv.clone();
+    best.lines = root
+        .iter()
+        .take(lines)
+        .map(|rm| RootLine {
+            mv: rm.pos,
+            score: rm.score,
+            pv: rm.pv.clone(),
+        })
+        .collect();
+}
+
+fn immediate(mv: Pos, score: i32, decision: Decision, limits: &SearchLimits) -> SearchResult {
+    SearchResult {
+        best: mv,
+        score,
+        depth: 0,
+        seldepth: 0,
+        nodes: 0,
+        elapsed: limits.budget.elapsed(),
+        pv: vec![mv],
+        lines: vec![RootLine {
+            mv,
+            score,
+            pv: vec![mv],
+        }],
+        decision,
+    }
+}
+
+/// A legal move when nothing better is available: the empty cell nearest the centre that is
+/// not excluded and not a foul, relaxing those conditions if none is.
+pub fn fallback(board: &mut Board, limits: &SearchLimits) -> SearchResult {
+    let center = Pos::new(board.width() / 2, board.height() / 2);
+    let mut cells: Vec<Pos> = board.empty_cells().collect();
+    cells.sort_by_key(|p| (p.distance(center), p.index()));
+    let us = board.to_move();
+    let pick = cells
+        .iter()
+        .copied()
+        .find(|p| !limits.excluded.contains(p) && !board.is_forbidden(us, *p))
+        .or_else(|| cells.iter().copied().find(|p| !board.is_forbidden(us, *p)))
+        .or_else(|| cells.first().copied())
+        .unwrap_or(center);
+    immediate(pick, 0, Decision::Forced, limits)
+}

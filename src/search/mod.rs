@@ -1,0 +1,24 @@
+//! Search: chooses a move for the side to move within limits of time, depth and nodes.
+//!
+//! - [`driver`]: the root, iterative deepening, multi-PV and threads;
+//! - `alphabeta`: the principal variation search of one thread;
+//! - [`threat`]: VCF / VCT threat-space search;
+//! - `movegen`: threat-driven move generation and ordering;
+//! - `tt`: the shared transposition table;
+//! - [`time`]: the time budget of a move;
+//! - [`score`]: score units and proven results.
+//!
+//! The search reads the board and its patterns; it never prints and knows nothing of the
+//! protocol. Progress is reported through a callback.
+
+mod alphabeta;
+pub mod driver;
+mod movegen;
+pub mod score;
+pub mod threat;
+pub mod time;
+mod tt;
+
+pub use driver::{fallback, Decision, Iteration, RootLine, SearchLimits, SearchResult, Searcher};
+pub use threat::{ThreatMode, ThreatSearch};
+pub use time::{TimeBudget, TimeControl};

@@ -1,0 +1,301 @@
+//! Threat-space search: does the side to move have a forced win by continuous fours (VCF) or by
+//! fours and threes (VCT)?
+//!
+//! It is an AND/OR search. At an attack node the attacker tries every four (and in VCT every
+//! open three); at a defence node the defender must block a four on its one completion square,
+//! or answer a three with any of its blocking squares or a counter-four. A counter-four forces
+//! the attacker to block in turn. Renju is honoured on both sides: black never plays a foul, a
+//! black three whose straight-four squares are all fouls threatens nothing, and a black
+//! defender whose only block is a foul has lost.
+//!
+//! Results of attack nodes are cached by position, mode and remaining depth. A node limit
+//! bounds the work; an aborted search reports "no win" and caches nothing.
+
+use crate::board::{Board, Color, Pos};
+use crate::pattern::Threat;
+
+/// Which threats the attacker may use.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum ThreatMode {
+    /// Victory by continuous fours.
+    Vcf,
+    /// Victory by continuous threats: fours and open threes.
+    Vct,
+}
+
+#[derive(Clone, Copy, Default)]
+struct CacheEntry {
+    key: u64,
+    /// Bit 15: win; bits 0..8: remaining depth the result holds for.
+    info: u16,
+}
+
+const CACHE_BITS: u32 = 16;
+
+/// VCF/VCT solver with its own result cache.
+pub struct ThreatSearch {
+    cache: Vec<CacheEntry>,
+    nodes: u64,
+    node_limit: u64,
+    aborted: bool,
+    mode: ThreatMode,
+    /// The winning line, built in reverse while a successful search unwinds.
+    line: Vec<Pos>,
+}
+
+impl Default for ThreatSearch {
+    fn default() -> Self {
+        ThreatSearch::new()
+    }
+}
+
+impl ThreatSearch {
+    pub fn new() -> ThreatSearch {
+        ThreatSearch {
+            cache: vec![CacheEntry::default(); 1 << CACHE_BITS],
+            nodes: 0,
+            node_limit: 0,
+            aborted: false,
+            mode: ThreatMode::Vcf,
+            line: Vec::new(),
+        }
+    }
+
+    /// Nodes visited by the last search.
+    pub fn nodes(&self) -> u64 {
+        self.nodes
+    }
+
+    pub fn clear(&mut self) {
+        self.cache.fill(CacheEntry::default());
+    }
+
+    /// Looks for a forced win of the side to move within `depth` attacking moves and
+    /// `node_limit` nodes. Returns the winning line (attacker's moves and the defender's forced
+    /// answers; for VCT the first defence only), starting with the move to play.
+    pub fn find_win(
+        &mut self,
+        board: &mut Board,
+        mode: ThreatMode,
+        depth: u32,
+        node_limit: u64,
+    ) -> Option<Vec<Pos>> {
+        self.nodes = 0;
+        self.node_limit = node_limit;
+        self.aborted = false;
+        self.mode = mode;
+        self.line.clear();
+        if self.attack(board, depth) {
+            self.line.reverse();
+            Some(std::mem::take(&mut self.line))
+        } else {
+            None
+        }
+    }
+
+    fn cache_slot(&self, key: u64) -> usize {
+        (key >> (64 - CACHE_BITS)) as usize
+    }
+
+    fn cache_key(&self, board: &Board) -> u64 {
+        match self.mode {
+            ThreatMode::Vcf => board.hash(),
+            ThreatMode::Vct => board.hash() ^ 0x9d3a_6e1c_44f0_b7a5,
+        }
+    }
+
+    /// Some(true) if proven won within `depth`, Some(false) if proven not won within `depth`.
+    fn cached(&self, key: u64, depth: u32) -> Option<bool> {
+        let entry = self.cache[self.cache_slot(key)];
+        if entry.key != key {
+            return None;
+        }
+        let win = entry.info & 0x8000 != 0;
+        let held = (entry.info & 0xff) as u32;
+        match win {
+            true if depth >= held => Some(true),
+            false if depth <= held => Some(false),
+            _ => None,
+        }
+    }
+
+    fn remember(&mut self, key: u64, depth: u32, win: bool) {
+        if !self.aborted {
+            let slot = self.cache_slot(key);
+            self.cache[slot] = CacheEntry {
+                key,
+                info: u16::from(win) << 15 | depth.min(255) as u16,
+            };
+        }
+    }
+
+    fn visit(&mut self) -> bool {
+        self.nodes += 1;
+        if self.nodes > self.node_limit {
+            self.aborted = true;
+        }
+        !self.aborted
+    }
+
+    /// Attacker (the side to move) to play: is there a forced win within `depth` threats?
+    fn attack(&mut self, board: &mut Board, depth: u32) -> bool {
+        let attacker = board.to_move();
+        let defender = attacker.opponent();
+        if board.count(attacker, Threat::Five) > 0 {
+            if let Some(five) = cells_with(board, attacker, |t| t == Threat::Five).first() {
+                self.line.push(*five);
+            }
+            return true;
+        }
+        if board.count(defender, Threat::Five) > 0 {
+            // The defender threatens five: block it or lose; the block keeps the initiative only
+            // if it leaves a threat standing, which the defence node checks.
+            let blocks = cells_with(board, defender, |t| t == Threat::Five);
+            if blocks.len() > 1 || board.is_forbidden(attacker, blocks[0]) || !self.visit() {
+                return false;
+            }
+            board.make(blocks[0]);
+            let won = self.defend(board, depth);
+            board.unmake();
+            if won {
+                self.line.push(blocks[0]);
+            }
+            return won;
+        }
+        if let Some(four) = legal_cell(board, attacker, Threat::Flex4) {
+            self.line.push(four);
+            return true;
+        }
+        if depth == 0 {
+            return false;
+        }
+        let key = self.cache_key(board);
+        if let Some(known) = self.cached(key, depth) {
+            return known;
+        }
+        let moves = self.attacking_moves(board, attacker);
+        let mut won = false;
+        for mv in moves {
+            if !self.visit() {
+                return false;
+            }
+            board.make(mv);
+            let threatens = self.threatens(board, attacker);
+            won = threatens && self.defend(board, depth - 1);
+            board.unmake();
+            if won {
+                self.line.push(mv);
+                break;
+            }
+        }
+        self.remember(key, depth, won);
+        won
+    }
+
+    /// Defender to move after an attacking move: does the attacker win against every defence?
+    fn defend(&mut self, board: &mut Board, depth: u32) -> bool {
+        let defender = board.to_move();
+        let attacker = defender.opponent();
+        if board.count(defender, Threat::Five) > 0 {
+            return false;
+        }
+        let fives = board.count(attacker, Threat::Five);
+        if fives > 1 {
+            return true;
+        }
+        if fives == 1 {
+            let block = cells_with(board, attacker, |t| t == Threat::Five)[0];
+            if board.is_forbidden(defender, block) {
+                return true;
+            }
+            if !self.visit() {
+                return false;
+            }
+            board.make(block);
+            let won = self.attack(board, depth);
+            board.unmake();
+            if won {
+                self.line.push(block);
+            }
+            return won;
+        }
+        if self.mode == ThreatMode::Vcf || legal_cell(board, attacker, Threat::Flex4).is_none() {
+            return false;
+        }
+        // Answer an open three: a square of the attacker's straight four or four (these block
+        // every way the three can become a straight four), or a counter-four.
+        let mut defences = cells_with(board, attacker, |t| t >= Threat::Block4);
+        for cell in cells_with(board, defender, |t| t.is_four()) {
+            if !defences.contains(&cell) {
+                defences.push(cell);
+            }
+        }
+        let mut first = true;
+        for defence in defences {
+            if board.is_forbidden(defender, defence) {
+                continue;
+            }
+            if !self.visit() {
+                return false;
+            }
+            let mark = self.line.len();
+            board.make(defence);
+            let won = self.attack(board, depth);
+            board.unmake();
+            if !won {
+                self.line.truncate(mark);
+                return false;
+            }
+            if first {
+                self.line.push(defence);
+                first = false;
+            } else {
+                self.line.truncate(mark);
+            }
+        }
+        true
+    }
+
+    /// The attacker's candidate threats, strongest first.
+    fn attacking_moves(&self, board: &mut Board, attacker: Color) -> Vec<Pos> {
+        let vct = self.mode == ThreatMode::Vct;
+        let mut moves: Vec<(Threat, i16, Pos)> = Vec::new();
+        for pos in board.candidates().collect::<Vec<_>>() {
+            let info = board.info(attacker, pos);
+            let wanted = info.threat.is_four() || (vct && info.threat.is_three());
+            if wanted && !(info.needs_foul_check && board.is_forbidden(attacker, pos)) {
+                moves.push((info.threat, info.value, pos));
+            }
+        }
+        moves.sort_unstable_by_key(|m| std::cmp::Reverse((m.0, m.1)));
+        moves.into_iter().map(|(_, _, pos)| pos).collect()
+    }
+
+    /// After the attacker's move: does it threaten anything the defender must answer? A four
+    /// always does; a three only if one of its straight-four squares is a legal move.
+    fn threatens(&self, board: &mut Board, attacker: Color) -> bool {
+        board.count(attacker, Threat::Five) > 0
+            || legal_cell(board, attacker, Threat::Flex4).is_some()
+    }
+}
+
+/// Empty candidate cells where `color` has a threat accepted by `wanted`.
+pub fn cells_with(board: &Board, color: Color, wanted: impl Fn(Threat) -> bool) -> Vec<Pos> {
+    board
+        .candidates()
+        .filter(|&pos| wanted(board.threat(color, pos)))
+        .collect()
+}
+
+/// A cell where `color` has exactly `threat` and may legally play.
+pub fn legal_cell(board: &mut Board, color: Color, threat: Threat) -> Option<Pos> {
+    if board.count(color, threat) == 0 {
+        return None;
+    }
+    cells_with(board, color, |t| t == threat)
+        .into_iter()
+        .find(|&pos| !board.is_forbidden(color, pos))
+}
+
+#[cfg(test)]
+mod tests;

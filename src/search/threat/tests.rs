@@ -1,0 +1,99 @@
+//! VCF/VCT solver on hand-made positions with known answers.
+
+use super::*;
+use crate::board::geometry::parse_letter_number;
+use crate::rules::Rule;
+
+/// A 15×15 board after the moves (letter-number notation, black first).
+fn position(rule: Rule, moves: &[&str]) -> Board {
+    let mut board = Board::new(15, 15, rule);
+    for mv in moves {
+        let (x, y) = parse_letter_number(mv).expect("move");
+        board.make(Pos::new(x, y));
+    }
+    board
+}
+
+fn at(mv: &str) -> Pos {
+    let (x, y) = parse_letter_number(mv).expect("move");
+    Pos::new(x, y)
+}
+
+fn win(board: &mut Board, mode: ThreatMode, depth: u32) -> Option<Vec<Pos>> {
+    let hash = board.hash();
+    let line = ThreatSearch::new().find_win(board, mode, depth, 1_000_000);
+    assert_eq!(board.hash(), hash, "the search must restore the board");
+    line
+}
+
+#[test]
+fn four_three_is_a_vcf() {
+    // Black: h8 i8 j8 capped by white g8, and k9 k10. k8 makes a four on row 8 and an open
+    // three on column k; after the forced l8, k7 or k11 is a straight four.
+    let mut board = position(
+        Rule::Freestyle,
+        &[
+            "h8", "g8", "i8", "a1", "j8", "o1", "k9", "a15", "k10", "o15",
+        ],
+    );
+    let line = win(&mut board, ThreatMode::Vcf, 10).expect("a VCF");
+    assert_eq!(line[0], at("k8"));
+    assert_eq!(line[1], at("l8"), "white's only block");
+}
+
+#[test]
+fn no_vcf_is_claimed_without_one() {
+    // Same stones, but white also holds k11: the column three is capped and nothing wins.
+    let mut board = position(
+        Rule::Freestyle,
+        &[
+            "h8", "g8", "i8", "a1", "j8", "o1", "k9", "a15", "k10", "k11",
+        ],
+    );
+    assert_eq!(win(&mut board, ThreatMode::Vcf, 10), None);
+}
+
+#[test]
+fn white_wins_by_forcing_black_onto_a_foul() {
+    // White j10 k11 l12 with m13 black: i9 makes a four whose only completion, h8, is a black
+    // double three (h9 h10 and i8 j8). In renju black cannot block; in freestyle it can.
+    let moves = ["h9", "j10", "h10", "k11", "i8", "l12", "j8", "a1", "m13"];
+    let mut renju = position(Rule::Renju, &moves);
+    assert!(renju.is_forbidden(Color::Black, at("h8")));
+    let line = win(&mut renju, ThreatMode::Vcf, 10).expect("white's VCF through the foul");
+    assert_eq!(line[0], at("i9"));
+    let mut freestyle = position(Rule::Freestyle, &moves);
+    assert_eq!(win(&mut freestyle, ThreatMode::Vcf, 10), None);
+}
+
+#[test]
+fn black_does_not_win_through_its_own_foul() {
+    // Black h9 h10 and i8 j8 make h8 a double three (a foul), so black's "win" there is none;
+    // freestyle's black wins with the double three.
+    let moves = ["h9", "a1", "h10", "o1", "i8", "a15", "j8", "o15"];
+    let mut freestyle = position(Rule::Freestyle, &moves);
+    let line = win(&mut freestyle, ThreatMode::Vct, 4).expect("double three wins");
+    assert_eq!(line[0], at("h8"));
+    let mut renju = position(Rule::Renju, &moves);
+    if let Some(line) = win(&mut renju, ThreatMode::Vct, 4) {
+        assert_ne!(line[0], at("h8"), "h8 is a foul for black");
+    }
+}
+
+#[test]
+fn counter_four_refutes_a_vcf() {
+    // Black's k8 four-three as above, but white's forced block l8 also makes a white four
+    // (l8 l9 l10 l11, capped by black l7), so black must answer at l12 and white then has time
+    // to stop the column three: k8 starts no VCF.
+    let mut board = position(
+        Rule::Freestyle,
+        &[
+            "h8", "g8", "i8", "l9", "j8", "l10", "k9", "l11", "k10", "a1", "l7", "o15",
+        ],
+    );
+    let line = win(&mut board, ThreatMode::Vcf, 10);
+    assert!(
+        line.as_ref().is_none_or(|l| l[0] != at("k8")),
+        "k8 is refuted by the counter-four: {line:?}"
+    );
+}

@@ -1,0 +1,220 @@
+//! Transposition table: a fixed-size hash of search results keyed by 64-bit Zobrist keys,
+//! shared without locks by all search threads.
+//!
+//! Each entry is two atomic words, the packed data and the key XOR the data, so a torn write by
+//! two threads at once reads back as a miss rather than as a wrong entry. Entries come in
+//! buckets of four filling one cache line; a store replaces the same position, else the entry
+//! that is shallowest and oldest. Mate scores are stored relative to the node, not the root.
+
+use super::score::{from_tt, to_tt};
+use crate::board::Pos;
+use std::alloc::{alloc_zeroed, Layout};
+use std::sync::atomic::{AtomicU64, AtomicU8, Ordering::Relaxed};
+
+/// What a stored score says about the true score.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum Bound {
+    /// The true score is at most the stored one (no move reached alpha).
+    Upper = 1,
+    /// The true score is at least the stored one (a move reached beta).
+    Lower = 2,
+    Exact = 3,
+}
+
+/// A probed entry, with its score already made relative to the probing node.
+#[derive(Clone, Copy, Debug)]
+pub struct TtEntry {
+    pub mv: Pos,
+    pub score: i32,
+    pub depth: i32,
+    pub bound: Bound,
+}
+
+#[derive(Default)]
+struct Slot {
+    check: AtomicU64,
+    data: AtomicU64,
+}
+
+#[repr(align(64))]
+#[derive(Default)]
+struct Bucket {
+    slots: [Slot; 4],
+}
+
+pub struct TranspositionTable {
+    buckets: Box<[Bucket]>,
+    generation: AtomicU8,
+}
+
+const DEPTH_OFFSET: i32 = 32;
+
+/// Entry layout: move (bits 0..16), score (16..32), depth (48..56), bound (56..58),
+/// generation (58..64); bits 32..48 are unused.
+fn pack(mv: Pos, score: i32, depth: i32, bound: Bound, generation: u8) -> u64 {
+    (mv.index() as u64)
+        | (score as i16 as u16 as u64) << 16
+        | ((depth + DEPTH_OFFSET).clamp(0, 255) as u64) << 48
+        | (bound as u64) << 56
+        | ((generation & 0x3f) as u64) << 58
+}
+
+fn depth_of(data: u64) -> i32 {
+    (data >> 48 & 0xff) as i32 - DEPTH_OFFSET
+}
+
+fn generation_of(data: u64) -> u8 {
+    (data >> 58) as u8
+}
+
+impl TranspositionTable {
+    /// A table using about `bytes` of memory (at least one bucket). The memory is requested
+    /// zeroed from the operating system, so pages are only committed as the search fills them.
+    pub fn new(bytes: usize) -> TranspositionTable {
+        let count = (bytes / std::mem::size_of::<Bucket>()).max(1);
+        TranspositionTable {
+            buckets: zeroed_buckets(count),
+            generation: AtomicU8::new(0),
+        }
+    }
+
+    pub fn bytes(&self) -> usize {
+        std::mem::size_of_val(&*self.buckets)
+    }
+
+    pub fn clear(&self) {
+        for slot in self.buckets.iter().flat_map(|b| b.slots.iter()) {
+            slot.check.store(0, Relaxed);
+            slot.data.store(0, Relaxed);
+        }
+    }
+
+    /// Marks the start of a new search, so older entries are replaced first.
+    pub fn new_search(&self) {
+        self.generation.fetch_add(1, Relaxed);
+    }
+
+    fn bucket(&self, key: u64) -> &Bucket {
+        // Multiply-shift maps the key onto any number of buckets, not just powers of two.
+        let index = ((key as u128 * self.buckets.len() as u128) >> 64) as usize;
+        &self.buckets[index]
+    }
+
+    pub fn probe(&self, key: u64, ply: usize) -> Option<TtEntry> {
+        self.bucket(key).slots.iter().find_map(|slot| {
+            let data = slot.data.load(Relaxed);
+            (data != 0 && slot.check.load(Relaxed) ^ data == key).then(|| {
+                let bound = match data >> 56 & 3 {
+                    1 => Bound::Upper,
+                    2 => Bound::Lower,
+                    _ => Bound::Exact,
+                };
+                TtEntry {
+                    mv: Pos::from_index((data & 0xffff) as usize),
+                    score: from_tt((data >> 16) as u16 as i16 as i32, ply),
+                    depth: depth_of(data),
+                    bound,
+                }
+            })
+        })
+    }
+
+    pub fn store(&self, key: u64, ply: usize, mv: Pos, score: i32, depth: i32, bound: Bound) {
+        let generation = self.generation.load(Relaxed);
+        let bucket = self.bucket(key);
+        let mut victim = &bucket.slots[0];
+        let mut victim_worth = i32::MAX;
+        for slot in &bucket.slots {
+            let data = slot.data.load(Relaxed);
+            if data == 0 || slot.check.load(Relaxed) ^ data == key {
+                victim = slot;
+                // Keep the old best move when the new result has none.
+                if mv.is_none() && data != 0 {
+                    let old_mv = Pos::from_index((data & 0xffff) as usize);
+                    return self.write(slot, key, old_mv, score, depth, bound, generation, ply);
+                }
+                break;
+            }
+            let age = (generation.wrapping_sub(generation_of(data)) & 0x3f) as i32;
+            let worth = depth_of(data) - 8 * age;
+            if worth < victim_worth {
+                victim = slot;
+                victim_worth = worth;
+            }
+        }
+        self.write(victim, key, mv, score, depth, bound, generation, ply);
+    }
+
+    #[allow(clippy::too_many_arguments)]
+    fn write(
+        &self,
+        slot: &Slot,
+        key: u64,
+        mv: Pos,
+        score: i32,
+        depth: i32,
+        bound: Bound,
+        generation: u8,
+        ply: usize,
+    ) {
+        let data = pack(mv, to_tt(score, ply), depth, bound, generation);
+        slot.data.store(data, Relaxed);
+        slot.check.store(key ^ data, Relaxed);
+    }
+}
+
+fn zeroed_buckets(count: usize) -> Box<[Bucket]> {
+    let layout = Layout::array::<Bucket>(count).expect("hash table size overflows");
+    // SAFETY: `Bucket` is made of atomics, for which all-zero bytes are a valid value; the
+    // layout is non-zero-sized (count >= 1) and the pointer is checked before use. The box
+    // takes ownership of exactly the allocation made with this layout.
+    unsafe {
+        let ptr = alloc_zeroed(layout) as *mut Bucket;
+        if ptr.is_null() {
+            std::alloc::handle_alloc_error(layout);
+        }
+        Box::from_raw(std::ptr::slice_from_raw_parts_mut(ptr, count))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::search::score::{mate_in, WIN};
+
+    #[test]
+    fn stores_and_probes() {
+        let tt = TranspositionTable::new(1 << 16);
+        let mv = Pos::new(7, 7);
+        tt.store(12345, 0, mv, -250, 9, Bound::Lower);
+        let e = tt.probe(12345, 0).expect("stored entry");
+        assert_eq!(
+            (e.mv, e.score, e.depth, e.bound),
+            (mv, -250, 9, Bound::Lower)
+        );
+        assert!(tt.probe(54321, 0).is_none());
+        tt.clear();
+        assert!(tt.probe(12345, 0).is_none());
+    }
+
+    #[test]
+    fn mate_scores_are_relative_to_the_node() {
+        let tt = TranspositionTable::new(1 << 16);
+        // A win in 3 plies seen from a node at ply 4 is a win in 7 plies from the root; read
+        // back at ply 2 it is a win in 5.
+        tt.store(99, 4, Pos::new(1, 1), mate_in(7), 3, Bound::Exact);
+        assert_eq!(tt.probe(99, 2).unwrap().score, mate_in(5));
+        assert!(mate_in(5) < WIN);
+    }
+
+    #[test]
+    fn a_full_bucket_keeps_the_deepest_entries() {
+        let tt = TranspositionTable::new(64);
+        for (key, depth) in [(1u64, 10), (2, 2), (3, 8), (4, 9), (5, 7)] {
+            tt.store(key, 0, Pos::new(0, 0), 0, depth, Bound::Exact);
+        }
+        assert!(tt.probe(1, 0).is_some());
+        assert!(tt.probe(2, 0).is_none(), "the shallowest entry made room");
+        assert!(tt.probe(5, 0).is_some());
+    }
+}
