@@ -10,6 +10,7 @@
 //! - [`cli`]: the command-line front ends (bench, terminal play, analysis).
 
 pub mod board;
+pub mod cli;
 pub mod eval;
 pub mod pattern;
 pub mod protocol;

@@ -1,9 +1,46 @@
 //! `pbrain-sente`: with no arguments, a Gomocup engine on stdin/stdout; with a subcommand, one
 //! of the command-line front ends.
 
+use sente::cli;
+
+const USAGE: &str = "\
+pbrain-sente: a Gomoku / Renju engine for the Gomocup (Piskvork) protocol
+
+USAGE:
+    pbrain-sente                 speak the protocol on stdin/stdout (what managers run)
+    pbrain-sente bench [DEPTH]   search fixed positions to a fixed depth (default 10);
+                                 prints node counts and nodes per second
+    pbrain-sente --help          this text
+    pbrain-sente --version       the version
+
+Logging goes to stderr; set RUST_LOG=info (or debug) to see it.";
+
 fn main() {
     env_logger::Builder::from_env(env_logger::Env::default().default_filter_or("warn"))
         .target(env_logger::Target::Stderr)
         .init();
-    sente::protocol::run();
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    let result = match args.first().map(String::as_str) {
+        None => sente::protocol::run(),
+        Some("-h" | "--help" | "help") => {
+            println!("{USAGE}");
+            Ok(())
+        }
+        Some("-V" | "--version") => {
+            println!("pbrain-sente {}", env!("CARGO_PKG_VERSION"));
+            Ok(())
+        }
+        Some("bench") => match args.get(1).map(|d| d.parse::<u32>()) {
+            None => cli::bench::run(cli::bench::DEFAULT_DEPTH),
+            Some(Ok(depth)) if depth > 0 => cli::bench::run(depth),
+            Some(_) => Err(anyhow::anyhow!(
+                "bench: DEPTH must be a positive whole number"
+            )),
+        },
+        Some(other) => Err(anyhow::anyhow!("unknown subcommand '{other}'\n\n{USAGE}")),
+    };
+    if let Err(error) = result {
+        eprintln!("error: {error:#}");
+        std::process::exit(2);
+    }
 }

@@ -161,6 +161,46 @@ pub fn parse_letter_number(text: &str) -> Option<(usize, usize)> {
     Some(((letter as u8 - b'a') as usize, number - 1))
 }
 
+/// Parses a move list: letter-number moves with or without separators (`h8h9i10`,
+/// `h8 h9 i10`) or numeric `x,y` pairs separated by spaces or semicolons (`7,7 7,8`).
+pub fn parse_moves(text: &str) -> Result<Vec<(usize, usize)>, String> {
+    let text = text.trim();
+    if text.is_empty() {
+        return Ok(Vec::new());
+    }
+    if text.contains(',') {
+        return text
+            .split(|c: char| c.is_whitespace() || c == ';')
+            .filter(|t| !t.is_empty())
+            .map(|pair| {
+                let (x, y) = pair
+                    .split_once(',')
+                    .ok_or_else(|| format!("bad move '{pair}'"))?;
+                let number = |t: &str| {
+                    t.trim()
+                        .parse::<usize>()
+                        .map_err(|_| format!("bad move '{pair}'"))
+                };
+                Ok((number(x)?, number(y)?))
+            })
+            .collect();
+    }
+    if !text.is_ascii() {
+        return Err(format!("bad move list '{text}'"));
+    }
+    let mut moves = Vec::new();
+    for token in text.split_whitespace() {
+        let mut rest = token;
+        while !rest.is_empty() {
+            let digits = rest[1..].chars().take_while(|c| c.is_ascii_digit()).count();
+            let (mv, tail) = rest.split_at(1 + digits);
+            moves.push(parse_letter_number(mv).ok_or_else(|| format!("bad move '{mv}'"))?);
+            rest = tail;
+        }
+    }
+    Ok(moves)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -188,5 +228,15 @@ mod tests {
         assert_eq!(parse_letter_number("o15"), Some((14, 14)));
         assert_eq!(parse_letter_number("h0"), None);
         assert_eq!(parse_letter_number("8h"), None);
+    }
+
+    #[test]
+    fn move_lists() {
+        assert_eq!(parse_moves("h8h9 i10"), Ok(vec![(7, 7), (7, 8), (8, 9)]));
+        assert_eq!(parse_moves("7,7 7,8;8,9"), Ok(vec![(7, 7), (7, 8), (8, 9)]));
+        assert_eq!(parse_moves(""), Ok(vec![]));
+        assert!(parse_moves("h8 9").is_err());
+        assert!(parse_moves("7,x").is_err());
+        assert!(parse_moves("é5").is_err());
     }
 }

@@ -216,11 +216,17 @@ impl Searcher {
         if let Some(four) = legal_cell(board, us, Threat::Flex4).filter(allowed) {
             return Some(immediate(four, mate_in(3), Decision::Forced, limits));
         }
+        // The threat searches may use a quarter of the move's time; deepening gets the rest.
+        let deadline = limits.budget.start + limits.budget.maximum / 4;
         for (mode, depth, nodes) in [
             (ThreatMode::Vcf, 40, ROOT_VCF_NODES),
             (ThreatMode::Vct, 8, ROOT_VCT_NODES),
         ] {
-            if let Some(line) = self.root_threats.find_win(board, mode, depth, nodes) {
+            let nodes = nodes.min(limits.max_nodes);
+            let found = self
+                .root_threats
+                .find_win_until(board, mode, depth, nodes, Some(deadline));
+            if let Some(line) = found {
                 if allowed(&line[0]) {
                     let mut result = immediate(
                         line[0],

@@ -13,6 +13,7 @@
 
 use crate::board::{Board, Color, Pos};
 use crate::pattern::Threat;
+use std::time::Instant;
 
 /// Which threats the attacker may use.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
@@ -37,6 +38,7 @@ pub struct ThreatSearch {
     cache: Vec<CacheEntry>,
     nodes: u64,
     node_limit: u64,
+    deadline: Option<Instant>,
     aborted: bool,
     mode: ThreatMode,
     /// The winning line, built in reverse while a successful search unwinds.
@@ -55,6 +57,7 @@ impl ThreatSearch {
             cache: vec![CacheEntry::default(); 1 << CACHE_BITS],
             nodes: 0,
             node_limit: 0,
+            deadline: None,
             aborted: false,
             mode: ThreatMode::Vcf,
             line: Vec::new(),
@@ -80,8 +83,21 @@ impl ThreatSearch {
         depth: u32,
         node_limit: u64,
     ) -> Option<Vec<Pos>> {
+        self.find_win_until(board, mode, depth, node_limit, None)
+    }
+
+    /// As [`ThreatSearch::find_win`], giving up (with no result) at `deadline`.
+    pub fn find_win_until(
+        &mut self,
+        board: &mut Board,
+        mode: ThreatMode,
+        depth: u32,
+        node_limit: u64,
+        deadline: Option<Instant>,
+    ) -> Option<Vec<Pos>> {
         self.nodes = 0;
         self.node_limit = node_limit;
+        self.deadline = deadline;
         self.aborted = false;
         self.mode = mode;
         self.line.clear();
@@ -131,7 +147,8 @@ impl ThreatSearch {
 
     fn visit(&mut self) -> bool {
         self.nodes += 1;
-        if self.nodes > self.node_limit {
+        let late = || self.deadline.is_some_and(|d| Instant::now() >= d);
+        if self.nodes > self.node_limit || (self.nodes & 127 == 0 && late()) {
             self.aborted = true;
         }
         !self.aborted
