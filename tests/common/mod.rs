@@ -181,7 +181,7 @@ pub fn cell(name: &str) -> (usize, usize) {
 /// BOARD stones for a move list in letter-number notation, black first, for the side to move
 /// after the list: its own stones are field 1, the opponent's field 2.
 pub fn stones_for_side_to_move(moves: &[&str]) -> Vec<(usize, usize, u8)> {
-    let to_move_is_black = moves.len() % 2 == 0;
+    let to_move_is_black = moves.len().is_multiple_of(2);
     moves
         .iter()
         .enumerate()
