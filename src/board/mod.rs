@@ -14,7 +14,8 @@
 pub mod geometry;
 mod zobrist;
 
-use crate::pattern::{key_shift, CellInfo, PatternTables, Threat};
+use crate::eval;
+use crate::pattern::{category, key_shift, CellInfo, LinePattern, PatternTables, Threat, PLACE};
 use crate::rules::{ForbiddenCheck, Rule};
 pub use geometry::{Cell, Color, Pos, DIRECTIONS, GRID, MAX_SIDE, MIN_SIDE, STRIDE};
 
@@ -56,6 +57,18 @@ impl Area {
     }
 }
 
+/// What the board keeps about an empty cell, per colour (index 0 black, 1 white).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+struct CellData {
+    /// Line pattern per direction.
+    lines: [[LinePattern; 4]; 2],
+    /// Combination code of the four lines' categories.
+    combination: [u16; 2],
+    /// Sum of the four lines' evaluation values.
+    line_sum: [i16; 2],
+    info: [CellInfo; 2],
+}
+
 /// One stone or blocked square placed on the board, in order.
 #[derive(Clone, Copy, Debug)]
 struct Placement {
@@ -73,10 +86,8 @@ pub struct Board {
     cells: Vec<Cell>,
     /// Line key per grid cell and direction.
     keys: Vec<[u32; 4]>,
-    /// Pattern code (four line patterns) per grid cell and colour; valid on empty cells.
-    codes: Vec<[u16; 2]>,
-    /// Cell info per grid cell and colour; valid on empty cells.
-    infos: Vec<[CellInfo; 2]>,
+    /// Pattern data per grid cell; valid on empty cells.
+    data: Vec<CellData>,
     /// Empty cells per colour and threat.
     threat_counts: [[u16; Threat::COUNT]; 2],
     /// Sum of the empty cells' evaluation values per colour.
@@ -111,8 +122,7 @@ impl Board {
             tables,
             cells,
             keys: vec![[0; 4]; GRID],
-            codes: vec![[0; 2]; GRID],
-            infos: vec![[CellInfo::default(); 2]; GRID],
+            data: vec![CellData::default(); GRID],
             threat_counts: [[0; Threat::COUNT]; 2],
             value_sums: [0; 2],
             near: vec![0; GRID],
@@ -206,17 +216,17 @@ impl Board {
     /// What playing on the empty cell `pos` does for `color`.
     #[inline(always)]
     pub fn info(&self, color: Color, pos: Pos) -> CellInfo {
-        self.infos[pos.index()][color.index()]
+        self.data[pos.index()].info[color.index()]
     }
 
     #[inline(always)]
     pub fn threat(&self, color: Color, pos: Pos) -> Threat {
-        self.infos[pos.index()][color.index()].threat
+        self.data[pos.index()].info[color.index()].threat
     }
 
-    /// The line pattern `color` would make on `pos` in direction `d`.
-    pub fn line_pattern(&self, color: Color, pos: Pos, d: usize) -> crate::pattern::LinePattern {
-        self.tables.lines.pattern(color, self.keys[pos.index()][d])
+    /// The line pattern `color` would make on the empty cell `pos` in direction `d`.
+    pub fn line_pattern(&self, color: Color, pos: Pos, d: usize) -> LinePattern {
+        self.data[pos.index()].lines[color.index()][d]
     }
 
     /// Number of empty cells where `color` has `threat`.
@@ -411,16 +421,36 @@ impl Board {
     #[inline(always)]
     fn refresh(&mut self, q: Pos, d: usize) {
         let qi = q.index();
+        let patterns = self.tables.lines.patterns(self.keys[qi][d]);
         for color in Color::BOTH {
             let c = color.index();
-            let pattern = self.tables.lines.pattern(color, self.keys[qi][d]);
-            let code = self.codes[qi][c] & !(0xf << (4 * d)) | (pattern as u16) << (4 * d);
-            self.codes[qi][c] = code;
-            let new = self.tables.cell_info(color, code);
-            let old = std::mem::replace(&mut self.infos[qi][c], new);
-            self.threat_counts[c][old.threat as usize] -= 1;
-            self.threat_counts[c][new.threat as usize] += 1;
-            self.value_sums[c] += new.value as i32 - old.value as i32;
+            let new = patterns[c];
+            let cell = &mut self.data[qi];
+            let old = cell.lines[c][d];
+            // Most stones change nothing on most of the cells they touch.
+            if new == old {
+                continue;
+            }
+            cell.lines[c][d] = new;
+            cell.combination[c] =
+                (cell.combination[c] + category(new) * PLACE[d]) - category(old) * PLACE[d];
+            cell.line_sum[c] += (eval::line_value(new) - eval::line_value(old)) as i16;
+            let (combination, line_sum) = (cell.combination[c], cell.line_sum[c]);
+            let info = self.cell_info(color, combination, line_sum);
+            let old_info = std::mem::replace(&mut self.data[qi].info[c], info);
+            self.threat_counts[c][old_info.threat as usize] -= 1;
+            self.threat_counts[c][info.threat as usize] += 1;
+            self.value_sums[c] += info.value as i32 - old_info.value as i32;
+        }
+    }
+
+    #[inline(always)]
+    fn cell_info(&self, color: Color, combination: u16, line_sum: i16) -> CellInfo {
+        let (threat, needs_foul_check) = self.tables.threat(color, combination);
+        CellInfo {
+            threat,
+            needs_foul_check,
+            value: eval::cell_value(line_sum as i32, threat),
         }
     }
 
@@ -430,12 +460,16 @@ impl Board {
         let i = pos.index();
         for color in Color::BOTH {
             let c = color.index();
-            let code = (0..4).fold(0u16, |code, d| {
-                code | (self.tables.lines.pattern(color, self.keys[i][d]) as u16) << (4 * d)
-            });
-            let info = self.tables.cell_info(color, code);
-            self.codes[i][c] = code;
-            self.infos[i][c] = info;
+            let lines: [LinePattern; 4] =
+                std::array::from_fn(|d| self.tables.lines.pattern(color, self.keys[i][d]));
+            let combination = crate::pattern::combination(lines);
+            let line_sum: i32 = lines.iter().map(|&p| eval::line_value(p)).sum();
+            let info = self.cell_info(color, combination, line_sum as i16);
+            let cell = &mut self.data[i];
+            cell.lines[c] = lines;
+            cell.combination[c] = combination;
+            cell.line_sum[c] = line_sum as i16;
+            cell.info[c] = info;
             self.threat_counts[c][info.threat as usize] += 1;
             self.value_sums[c] += info.value as i32;
         }
@@ -445,7 +479,7 @@ impl Board {
     fn leave_cell(&mut self, pos: Pos) {
         for color in Color::BOTH {
             let c = color.index();
-            let info = self.infos[pos.index()][c];
+            let info = self.data[pos.index()].info[c];
             self.threat_counts[c][info.threat as usize] -= 1;
             self.value_sums[c] -= info.value as i32;
         }

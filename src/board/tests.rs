@@ -27,8 +27,7 @@ fn assert_same(a: &Board, b: &Board) {
             assert_eq!(a.near[i], b.near[i]);
             assert_eq!(a.keys[i], b.keys[i], "keys at {x},{y}");
             if a.cells[i] == Cell::Empty {
-                assert_eq!(a.codes[i], b.codes[i], "codes at {x},{y}");
-                assert_eq!(a.infos[i], b.infos[i]);
+                assert_eq!(a.data[i], b.data[i], "cell data at {x},{y}");
             }
         }
     }

@@ -7,54 +7,62 @@
 
 use crate::pattern::{LinePattern, Threat};
 
-/// Value of what one more stone on a cell makes of one line.
+/// Value of what one more stone on a cell makes of one line, indexed by [`LinePattern`].
 ///
 /// The numbers grew out of the classic shape ladder (each level is a few times the one below,
 /// open shapes about twice their blocked counterparts) and were then adjusted in matches; see
-/// the README's Strength section for how they were measured.
-fn line_value(pattern: LinePattern) -> i32 {
-    use LinePattern::*;
-    match pattern {
-        Dead | Overline | DoubleFourLine => 0,
-        Blocked1 => 1,
-        Flex1 => 3,
-        Blocked2 => 5,
-        Flex2 => 12,
-        Flex2Double => 15,
-        Flex2Triple => 18,
-        Blocked3 => 14,
-        Flex3 => 40,
-        Flex3Double => 46,
-        Blocked4 => 50,
-        Flex4 => 150,
-        Five => 400,
-    }
+/// the README's Strength section for how they were measured. (Arrays rather than `match`: the
+/// board reads them for every cell a stone touches.)
+const LINE_VALUES: [i16; LinePattern::COUNT] = [
+    0,   // Dead
+    0,   // Overline
+    1,   // Blocked1
+    3,   // Flex1
+    5,   // Blocked2
+    12,  // Flex2
+    15,  // Flex2Double
+    18,  // Flex2Triple
+    14,  // Blocked3
+    40,  // Flex3
+    46,  // Flex3Double
+    50,  // Blocked4
+    150, // Flex4
+    0,   // DoubleFourLine
+    400, // Five
+];
+
+/// Extra value for a cell where the lines combine into more than their sum, indexed by
+/// [`Threat`].
+const COMBINATION_BONUS: [i16; Threat::COUNT] = [
+    0,   // None
+    0,   // Forbidden
+    0,   // Flex2
+    0,   // Block3
+    12,  // Flex2x2
+    8,   // Block3Plus
+    0,   // Flex3
+    25,  // Flex3Plus
+    90,  // Flex3x2
+    0,   // Block4
+    25,  // Block4Plus
+    180, // Block4Flex3
+    250, // Flex4
+    600, // Five
+];
+
+#[inline(always)]
+pub fn line_value(pattern: LinePattern) -> i32 {
+    LINE_VALUES[pattern as usize] as i32
 }
 
-/// Extra value for a cell where the lines combine into more than their sum.
-fn combination_bonus(threat: Threat) -> i32 {
-    use Threat::*;
-    match threat {
-        None | Forbidden | Flex2 | Block3 | Flex3 | Block4 => 0,
-        Flex2x2 => 12,
-        Block3Plus => 8,
-        Flex3Plus => 25,
-        Flex3x2 => 90,
-        Block4Plus => 25,
-        Block4Flex3 => 180,
-        Flex4 => 250,
-        Five => 600,
-    }
-}
-
-/// A cell's contribution to its colour's evaluation sum. A cell where the colour may not play
-/// (a renju foul) is worth nothing to it.
-pub fn cell_value(patterns: [LinePattern; 4], threat: Threat) -> i16 {
+/// A cell's contribution to its colour's evaluation sum, from the sum of its line values. A
+/// cell where the colour may not play (a renju foul) is worth nothing to it.
+#[inline(always)]
+pub fn cell_value(line_sum: i32, threat: Threat) -> i16 {
     if threat == Threat::Forbidden {
         return 0;
     }
-    let lines: i32 = patterns.iter().map(|&p| line_value(p)).sum();
-    (lines + combination_bonus(threat)).min(i16::MAX as i32) as i16
+    (line_sum + COMBINATION_BONUS[threat as usize] as i32).min(i16::MAX as i32) as i16
 }
 
 /// The score of a position for the side to move, from both colours' cell-value sums. The side

@@ -1,14 +1,19 @@
 //! Cell threats: what playing on an empty cell achieves for one colour across its four lines
 //! (a five, an open four, a four-three, a double three, …), plus the cell's evaluation value.
 //!
-//! A cell's four line patterns are packed into a 16-bit *pattern code* (one nibble per
-//! direction) and a table turns the code into a [`CellInfo`]. Renju black's fouls are decided
-//! here when the lines alone prove them (an overline or two fours without a five); a possible
-//! double three needs the referee's recursive check and is only flagged.
+//! For the threat, a line pattern only matters through its *category* (nine of them: nothing,
+//! open two, blocked three, open three, four, open four, renju's double-four-in-a-line, five,
+//! renju's overline). A cell's four categories form a base-9 *combination code* that the board
+//! updates with one multiply-add when a line changes, and a 6561-entry table (small enough to
+//! stay in the L1 cache) turns the code into the threat. The evaluation value is the sum of the
+//! four lines' values, also kept incrementally, plus a bonus for the threat.
+//!
+//! Renju black's fouls are decided here when the lines alone prove them (an overline, or two
+//! fours, without a five); a possible double three needs the referee's recursive check and is
+//! only flagged.
 
 use super::line::LinePattern;
 use crate::board::geometry::Color;
-use crate::eval;
 use crate::rules::Rule;
 
 /// The strongest thing a move on a cell does for one colour, weakest first.
@@ -48,6 +53,27 @@ pub enum Threat {
 impl Threat {
     pub const COUNT: usize = 14;
 
+    pub fn from_u8(value: u8) -> Threat {
+        use Threat::*;
+        const ALL: [Threat; Threat::COUNT] = [
+            None,
+            Forbidden,
+            Flex2,
+            Block3,
+            Flex2x2,
+            Block3Plus,
+            Flex3,
+            Flex3Plus,
+            Flex3x2,
+            Block4,
+            Block4Plus,
+            Block4Flex3,
+            Flex4,
+            Five,
+        ];
+        ALL[value as usize]
+    }
+
     /// Whether the move makes at least one four (so the opponent must answer it).
     pub fn is_four(self) -> bool {
         self >= Threat::Block4 && self <= Threat::Flex4
@@ -70,40 +96,71 @@ pub struct CellInfo {
     pub value: i16,
 }
 
-/// Pattern code → cell info, for one rule and colour.
-pub struct CellTable {
-    infos: Vec<CellInfo>,
+/// Number of line-pattern categories.
+pub const CATEGORIES: u16 = 9;
+/// Place value of direction `d` in a combination code.
+pub const PLACE: [u16; 4] = [1, 9, 81, 729];
+/// Number of combination codes.
+pub const COMBINATIONS: usize = 6561;
+
+/// The category of a line pattern in combination codes.
+#[inline(always)]
+pub const fn category(pattern: LinePattern) -> u16 {
+    // Indexed by LinePattern: Dead, Overline, Blocked1, Flex1, Blocked2, Flex2, Flex2Double,
+    // Flex2Triple, Blocked3, Flex3, Flex3Double, Blocked4, Flex4, DoubleFourLine, Five.
+    const CATEGORY: [u16; LinePattern::COUNT] = [0, 8, 0, 0, 0, 1, 1, 1, 2, 3, 3, 4, 5, 6, 7];
+    CATEGORY[pattern as usize]
 }
+
+/// A representative line pattern of each category (to decode combination codes).
+const REPRESENTATIVE: [LinePattern; CATEGORIES as usize] = [
+    LinePattern::Dead,
+    LinePattern::Flex2,
+    LinePattern::Blocked3,
+    LinePattern::Flex3,
+    LinePattern::Blocked4,
+    LinePattern::Flex4,
+    LinePattern::DoubleFourLine,
+    LinePattern::Five,
+    LinePattern::Overline,
+];
+
+/// The combination code of four line patterns.
+pub fn combination(patterns: [LinePattern; 4]) -> u16 {
+    (0..4).map(|d| category(patterns[d]) * PLACE[d]).sum()
+}
+
+/// Combination code → threat (low 7 bits) and foul-check flag (bit 7), for one rule and colour.
+pub struct CellTable {
+    entries: Vec<u8>,
+}
+
+const FOUL_CHECK: u8 = 0x80;
 
 impl CellTable {
     pub fn build(rule: Rule, color: Color) -> CellTable {
         let fouls = rule.has_fouls(color);
-        let infos = (0..1usize << 16)
+        let entries = (0..COMBINATIONS as u16)
             .map(|code| {
-                let patterns = unpack(code as u16);
-                let (threat, needs_foul_check) = combine(patterns, fouls);
-                CellInfo {
-                    threat,
-                    needs_foul_check,
-                    value: eval::cell_value(patterns, threat),
-                }
+                let patterns: [LinePattern; 4] = std::array::from_fn(|d| {
+                    REPRESENTATIVE[(code / PLACE[d] % CATEGORIES) as usize]
+                });
+                let (threat, check) = combine(patterns, fouls);
+                threat as u8 | if check { FOUL_CHECK } else { 0 }
             })
             .collect();
-        CellTable { infos }
+        CellTable { entries }
     }
 
+    /// The threat of a combination code and whether it needs the renju foul check.
     #[inline(always)]
-    pub fn info(&self, code: u16) -> CellInfo {
-        self.infos[code as usize]
+    pub fn threat(&self, code: u16) -> (Threat, bool) {
+        let entry = self.entries[code as usize];
+        (
+            Threat::from_u8(entry & !FOUL_CHECK),
+            entry & FOUL_CHECK != 0,
+        )
     }
-}
-
-/// The four line patterns packed in a pattern code (direction `d` in bits `4d..4d+4`).
-pub fn unpack(code: u16) -> [LinePattern; 4] {
-    std::array::from_fn(|d| {
-        let nibble = (code >> (4 * d) & 0xf) as u8;
-        LinePattern::from_u8(nibble.min(LinePattern::COUNT as u8 - 1))
-    })
 }
 
 /// Combines the four line patterns of a cell into its threat, and whether a renju foul check is
@@ -163,6 +220,48 @@ pub fn combine(patterns: [LinePattern; 4], fouls: bool) -> (Threat, bool) {
 mod tests {
     use super::*;
     use LinePattern as P;
+
+    #[test]
+    fn combination_codes_give_the_same_threat_as_the_patterns() {
+        for rule in Rule::ALL {
+            for color in Color::BOTH {
+                let table = CellTable::build(rule, color);
+                let fouls = rule.has_fouls(color);
+                for a in 0..LinePattern::COUNT as u8 {
+                    for b in 0..LinePattern::COUNT as u8 {
+                        let patterns = [
+                            LinePattern::from_u8(a),
+                            LinePattern::from_u8(b),
+                            P::Flex2,
+                            LinePattern::from_u8((a + b) % LinePattern::COUNT as u8),
+                        ];
+                        let code = combination(patterns);
+                        assert_eq!(table.threat(code), combine(patterns, fouls), "{patterns:?}");
+                    }
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn categories() {
+        use LinePattern::*;
+        let expect = [
+            (Dead, 0),
+            (Blocked2, 0),
+            (Flex2Triple, 1),
+            (Blocked3, 2),
+            (Flex3Double, 3),
+            (Blocked4, 4),
+            (Flex4, 5),
+            (DoubleFourLine, 6),
+            (Five, 7),
+            (Overline, 8),
+        ];
+        for (pattern, cat) in expect {
+            assert_eq!(category(pattern), cat, "{pattern:?}");
+        }
+    }
 
     #[test]
     fn combinations() {

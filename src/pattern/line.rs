@@ -118,8 +118,9 @@ pub struct LineTable {
     left_form: Box<[u16; 1024]>,
     /// Index of the canonical form of the right half of a key (its high 10 bits).
     right_form: Box<[u16; 1024]>,
-    /// Pattern per colour per `left * HALF_FORMS + right`.
-    patterns: [Vec<LinePattern>; 2],
+    /// Patterns of both colours (black, white) per `left * HALF_FORMS + right`: one load
+    /// serves both.
+    patterns: Vec<[LinePattern; 2]>,
 }
 
 impl LineTable {
@@ -135,7 +136,8 @@ impl LineTable {
             left_form[bits as usize] = forms.index_of(left);
             right_form[bits as usize] = forms.index_of(right);
         }
-        let patterns = Color::BOTH.map(|color| Classifier::new(rule, color, &forms).run());
+        let [black, white] = Color::BOTH.map(|color| Classifier::new(rule, color, &forms).run());
+        let patterns = black.into_iter().zip(white).map(|(b, w)| [b, w]).collect();
         LineTable {
             left_form,
             right_form,
@@ -143,12 +145,18 @@ impl LineTable {
         }
     }
 
+    /// The patterns of the line with this key for black and white.
+    #[inline(always)]
+    pub fn patterns(&self, key: u32) -> [LinePattern; 2] {
+        let left = self.left_form[(key & 0x3ff) as usize] as usize;
+        let right = self.right_form[(key >> 10 & 0x3ff) as usize] as usize;
+        self.patterns[left * HALF_FORMS + right]
+    }
+
     /// The pattern of the line with this key for `color`.
     #[inline(always)]
     pub fn pattern(&self, color: Color, key: u32) -> LinePattern {
-        let left = self.left_form[(key & 0x3ff) as usize] as usize;
-        let right = self.right_form[(key >> 10 & 0x3ff) as usize] as usize;
-        self.patterns[color.index()][left * HALF_FORMS + right]
+        self.patterns(key)[color.index()]
     }
 }
 

@@ -7,7 +7,7 @@
 pub mod cell;
 pub mod line;
 
-pub use cell::{CellInfo, CellTable, Threat};
+pub use cell::{category, combination, CellInfo, CellTable, Threat, PLACE};
 pub use line::{key_shift, LinePattern, LineTable};
 
 use crate::board::geometry::Color;
@@ -38,8 +38,9 @@ impl PatternTables {
         TABLES[slot].get_or_init(|| PatternTables::build(rule))
     }
 
+    /// The threat of a combination code for `color`, and whether it needs the foul check.
     #[inline(always)]
-    pub fn cell_info(&self, color: Color, code: u16) -> CellInfo {
-        self.cells[color.index()].info(code)
+    pub fn threat(&self, color: Color, combination: u16) -> (Threat, bool) {
+        self.cells[color.index()].threat(combination)
     }
 }

@@ -1,11 +1,16 @@
-//! The alpha-beta worker: principal variation search over one board, with the transposition
-//! table, threat-driven move generation, late-move reductions, forced-reply extensions and a
-//! VCF probe at the leaves. One worker runs per search thread; they share only the hash table
-//! and the stop flag.
+//! The alpha-beta worker: principal variation search over one board.
+//!
+//! Per node: the forced situations first (a five to make or to block, an open four that wins),
+//! then the transposition table; below the horizon a quiescence search over fours. In quiet
+//! positions (the opponent threatens nothing) the usual selectivity applies: reverse futility,
+//! null move and razoring, late-move pruning and logarithmic late-move reductions. A forced
+//! reply does not use up depth, so forcing lines are followed to their end.
+//!
+//! One worker runs per search thread; they share only the hash table and the stop flag.
 
 use super::movegen::{self, ScoredMove};
-use super::score::{mate_in, mated_in, EVAL_LIMIT, INFINITY, MAX_PLY};
-use super::threat::{cells_with, legal_cell, ThreatMode, ThreatSearch};
+use super::score::{mate_in, mated_in, EVAL_LIMIT, INFINITY, MAX_PLY, PROVEN};
+use super::threat::{first_cell, legal_cell};
 use super::time::TimeBudget;
 use super::tt::{Bound, TranspositionTable};
 use crate::board::{Board, Color, Pos, GRID};
@@ -13,9 +18,21 @@ use crate::eval;
 use crate::pattern::Threat;
 use std::sync::atomic::{AtomicBool, Ordering::Relaxed};
 
-/// Limits of the VCF probe at a leaf: attacking moves and nodes.
-const LEAF_VCF_DEPTH: u32 = 12;
-const LEAF_VCF_NODES: u64 = 200;
+/// Most fours the quiescence search plays in a row.
+const QUIESCENCE_FOURS: u32 = 8;
+
+/// What the side to move must or can do before any search.
+enum Urgency {
+    /// It can make five.
+    Win,
+    /// The opponent threatens two fives, or one that may only be blocked by a foul.
+    Lost,
+    /// The opponent threatens five here: block it.
+    Block(Pos),
+    /// It can make an open four (the opponent threatens no five): a win in three.
+    OpenFour,
+    Open,
+}
 
 pub(super) struct Worker<'a> {
     pub board: Board,
@@ -32,7 +49,8 @@ pub(super) struct Worker<'a> {
     history: Vec<[i32; 2]>,
     pv: Vec<Vec<Pos>>,
     move_buffers: Vec<Vec<ScoredMove>>,
-    pub threats: ThreatSearch,
+    /// Late-move reduction per depth and move number.
+    reductions: Vec<[i32; 64]>,
 }
 
 impl<'a> Worker<'a> {
@@ -44,6 +62,17 @@ impl<'a> Worker<'a> {
         max_nodes: u64,
         is_main: bool,
     ) -> Worker<'a> {
+        let reductions = (0..64)
+            .map(|depth| {
+                std::array::from_fn(|i| {
+                    if depth < 2 || i < 2 {
+                        0
+                    } else {
+                        (0.6 + (depth as f64).ln() * (i as f64).ln() / 1.9) as i32
+                    }
+                })
+            })
+            .collect();
         Worker {
             board,
             tt,
@@ -58,7 +87,7 @@ impl<'a> Worker<'a> {
             history: vec![[0; 2]; GRID],
             pv: vec![Vec::new(); MAX_PLY + 1],
             move_buffers: Vec::new(),
-            threats: ThreatSearch::new(),
+            reductions,
         }
     }
 
@@ -71,7 +100,7 @@ impl<'a> Worker<'a> {
         &self.pv[ply]
     }
 
-    /// Checks the stop flag every call and the clock every 256 nodes.
+    /// Checks the stop flag, and (main thread) the clock and node limit, every 256 nodes.
     fn poll_stop(&mut self) -> bool {
         if self.stopped {
             return true;
@@ -96,6 +125,39 @@ impl<'a> Worker<'a> {
         .clamp(-EVAL_LIMIT, EVAL_LIMIT)
     }
 
+    fn urgency(&mut self) -> Urgency {
+        let us = self.board.to_move();
+        let them = us.opponent();
+        if self.board.count(us, Threat::Five) > 0 {
+            return Urgency::Win;
+        }
+        match self.board.count(them, Threat::Five) {
+            0 => {}
+            1 => {
+                let block = first_cell(&self.board, them, Threat::Five).unwrap_or(Pos::NONE);
+                return if block.is_none() || self.board.is_forbidden(us, block) {
+                    Urgency::Lost
+                } else {
+                    Urgency::Block(block)
+                };
+            }
+            _ => return Urgency::Lost,
+        }
+        if legal_cell(&mut self.board, us, Threat::Flex4).is_some() {
+            return Urgency::OpenFour;
+        }
+        Urgency::Open
+    }
+
+    /// Whether the opponent threatens to win by force in its next moves: a straight four it can
+    /// make, or a four-three or double three to play.
+    fn under_threat(&mut self) -> bool {
+        let them = self.board.to_move().opponent();
+        self.board.count(them, Threat::Flex4) > 0
+            || self.board.count(them, Threat::Block4Flex3) > 0
+            || self.board.count(them, Threat::Flex3x2) > 0
+    }
+
     /// Searches the position after the root move with a window and depth; `ply` >= 1.
     pub fn search(
         &mut self,
@@ -105,38 +167,33 @@ impl<'a> Worker<'a> {
         ply: usize,
         pv_node: bool,
     ) -> i32 {
+        if depth <= 0 {
+            return self.quiescence(alpha, beta, ply, 0);
+        }
         self.pv[ply].clear();
         if self.poll_stop() {
             return 0;
         }
         self.nodes += 1;
         self.seldepth = self.seldepth.max(ply);
-        let us = self.board.to_move();
-        let them = us.opponent();
-        if self.board.count(us, Threat::Five) > 0 {
-            return mate_in(ply + 1);
+        if self.board.empties() == 0 || ply >= MAX_PLY - 4 {
+            return if self.board.empties() == 0 {
+                0
+            } else {
+                self.evaluate()
+            };
         }
-        if self.board.empties() == 0 {
-            return 0;
-        }
-        if ply >= MAX_PLY - 4 {
-            return self.evaluate();
-        }
+        let forced = match self.urgency() {
+            Urgency::Win => return mate_in(ply + 1),
+            Urgency::Lost => return mated_in(ply + 2),
+            Urgency::OpenFour => return mate_in(ply + 3),
+            Urgency::Block(block) => Some(block),
+            Urgency::Open => None,
+        };
         alpha = alpha.max(mated_in(ply));
         beta = beta.min(mate_in(ply + 1));
         if alpha >= beta {
             return alpha;
-        }
-
-        let mut forced = None;
-        if self.board.count(them, Threat::Five) > 0 {
-            let blocks = cells_with(&self.board, them, |t| t == Threat::Five);
-            if blocks.len() > 1 || self.board.is_forbidden(us, blocks[0]) {
-                return mated_in(ply + 2);
-            }
-            forced = Some(blocks[0]);
-        } else if legal_cell(&mut self.board, us, Threat::Flex4).is_some() {
-            return mate_in(ply + 3);
         }
 
         let key = self.board.hash();
@@ -151,11 +208,18 @@ impl<'a> Worker<'a> {
                 return e.score;
             }
         }
-        if depth <= 0 && forced.is_none() {
-            return self.leaf(ply);
+
+        let us = self.board.to_move();
+        let them = us.opponent();
+        let threatened = forced.is_some() || self.under_threat();
+        let eval = self.evaluate();
+        if !pv_node && !threatened && beta.abs() < PROVEN {
+            if let Some(score) = self.prune_quiet_node(eval, alpha, beta, depth, ply) {
+                return score;
+            }
         }
 
-        let mut moves = self.take_buffer(ply);
+        let mut moves = self.take_buffer();
         match forced {
             Some(block) => moves.push(ScoredMove {
                 pos: block,
@@ -172,7 +236,7 @@ impl<'a> Worker<'a> {
         }
         if moves.is_empty() {
             self.move_buffers.push(moves);
-            return self.evaluate();
+            return eval;
         }
         let tt_move = entry.map_or(Pos::NONE, |e| e.mv);
         self.order(&mut moves, tt_move, ply, us);
@@ -181,16 +245,21 @@ impl<'a> Worker<'a> {
         let mut best = -INFINITY;
         let mut best_move = Pos::NONE;
         let single_reply = moves.len() == 1;
-        for (i, mv) in moves.iter().enumerate() {
-            // A forced reply does not use up depth, so forcing lines are followed to the end.
+        let mut searched = 0;
+        for mv in moves.iter() {
+            let quiet = !mv.tactical && !threatened && !pv_node;
+            if quiet && searched >= late_move_limit(depth) && best > -PROVEN {
+                continue;
+            }
             let new_depth = if single_reply { depth } else { depth - 1 };
-            let reduction = if i >= 3 && depth >= 3 && !mv.tactical && !pv_node {
-                1 + i32::from(i >= 8) + i32::from(depth >= 8 && i >= 16)
+            let reduction = if searched >= 2 && !mv.tactical {
+                let r = self.reductions[depth.min(63) as usize][searched.min(63)];
+                (r - i32::from(pv_node)).min(new_depth - 1).max(0)
             } else {
                 0
             };
             self.board.make(mv.pos);
-            let score = if i == 0 {
+            let score = if searched == 0 {
                 -self.search(-beta, -alpha, new_depth, ply + 1, pv_node)
             } else {
                 let mut s = -self.search(-alpha - 1, -alpha, new_depth - reduction, ply + 1, false);
@@ -203,6 +272,7 @@ impl<'a> Worker<'a> {
                 s
             };
             self.board.unmake();
+            searched += 1;
             if self.stopped {
                 self.move_buffers.push(moves);
                 return 0;
@@ -232,27 +302,103 @@ impl<'a> Worker<'a> {
         best
     }
 
-    /// A node at the horizon: probe for a quick VCF, else the static evaluation.
-    fn leaf(&mut self, ply: usize) -> i32 {
-        let us = self.board.to_move();
-        let has_four =
-            self.board.count_at_least(us, Threat::Block4) > self.board.count(us, Threat::Five);
-        if has_four {
-            let found = self.threats.find_win(
-                &mut self.board,
-                ThreatMode::Vcf,
-                LEAF_VCF_DEPTH,
-                LEAF_VCF_NODES,
-            );
-            self.nodes += self.threats.nodes();
-            if let Some(line) = found {
-                return mate_in(ply + line.len() + 2);
+    /// Cut-offs for a non-PV node where the opponent threatens nothing: reverse futility (far
+    /// above beta), null move (still above beta after passing), razoring (far below alpha).
+    fn prune_quiet_node(
+        &mut self,
+        eval: i32,
+        alpha: i32,
+        beta: i32,
+        depth: i32,
+        ply: usize,
+    ) -> Option<i32> {
+        if depth <= 6 && eval - 80 * depth >= beta {
+            return Some(eval);
+        }
+        if depth >= 3 && eval >= beta {
+            let reduction = 2 + depth / 4;
+            self.board.pass();
+            let score = -self.search(-beta, -beta + 1, depth - 1 - reduction, ply + 1, false);
+            self.board.pass();
+            if self.stopped {
+                return Some(0);
+            }
+            if score >= beta {
+                return Some(if score >= PROVEN { beta } else { score });
             }
         }
-        self.evaluate()
+        if depth <= 2 && eval + 200 * depth < alpha {
+            let score = self.quiescence(alpha, beta, ply, 0);
+            if score < alpha {
+                return Some(score);
+            }
+        }
+        None
     }
 
-    fn take_buffer(&mut self, _ply: usize) -> Vec<ScoredMove> {
+    /// Below the horizon: stand pat on the evaluation, or play our fours (the opponent's reply
+    /// is forced), a few in a row at most.
+    fn quiescence(&mut self, mut alpha: i32, beta: i32, ply: usize, fours: u32) -> i32 {
+        self.pv[ply].clear();
+        if self.poll_stop() {
+            return 0;
+        }
+        self.nodes += 1;
+        self.seldepth = self.seldepth.max(ply);
+        if self.board.empties() == 0 || ply >= MAX_PLY - 4 {
+            return if self.board.empties() == 0 {
+                0
+            } else {
+                self.evaluate()
+            };
+        }
+        match self.urgency() {
+            Urgency::Win => return mate_in(ply + 1),
+            Urgency::Lost => return mated_in(ply + 2),
+            Urgency::OpenFour => return mate_in(ply + 3),
+            Urgency::Block(block) => {
+                self.board.make(block);
+                let score = -self.quiescence(-beta, -alpha, ply + 1, fours);
+                self.board.unmake();
+                return score;
+            }
+            Urgency::Open => {}
+        }
+        let stand = self.evaluate();
+        if stand >= beta || fours >= QUIESCENCE_FOURS {
+            return stand;
+        }
+        alpha = alpha.max(stand);
+        let us = self.board.to_move();
+        if self.board.count_at_least(us, Threat::Block4) == 0 {
+            return stand;
+        }
+        let mut moves = self.take_buffer();
+        movegen::fours(&mut self.board, &mut moves);
+        let mut best = stand;
+        for mv in moves.iter() {
+            self.board.make(mv.pos);
+            let score = -self.quiescence(-beta, -alpha, ply + 1, fours + 1);
+            self.board.unmake();
+            if self.stopped {
+                break;
+            }
+            if score > best {
+                best = score;
+                if score > alpha {
+                    alpha = score;
+                    self.update_pv(ply, mv.pos);
+                    if score >= beta {
+                        break;
+                    }
+                }
+            }
+        }
+        self.move_buffers.push(moves);
+        best
+    }
+
+    fn take_buffer(&mut self) -> Vec<ScoredMove> {
         let mut buffer = self.move_buffers.pop().unwrap_or_default();
         buffer.clear();
         buffer
@@ -298,5 +444,17 @@ impl<'a> Worker<'a> {
             h[0] /= 2;
             h[1] /= 2;
         }
+    }
+}
+
+/// Quiet moves searched at a shallow non-PV node before the rest are pruned.
+fn late_move_limit(depth: i32) -> usize {
+    match depth {
+        1 => 5,
+        2 => 8,
+        3 => 12,
+        4 => 18,
+        5 => 26,
+        _ => usize::MAX,
     }
 }

@@ -95,6 +95,29 @@ pub fn generate(board: &mut Board, defending: bool, out: &mut Vec<ScoredMove>) {
     }
 }
 
+/// The side to move's four-making moves (legal ones), strongest first: the quiescence search.
+pub fn fours(board: &mut Board, out: &mut Vec<ScoredMove>) {
+    let us = board.to_move();
+    let them = us.opponent();
+    out.clear();
+    let cells: Vec<Pos> = board
+        .candidates()
+        .filter(|&p| board.threat(us, p).is_four())
+        .collect();
+    for pos in cells {
+        let mine = board.info(us, pos);
+        if mine.needs_foul_check && board.is_forbidden(us, pos) {
+            continue;
+        }
+        out.push(ScoredMove {
+            pos,
+            score: static_score(mine, board.info(them, pos)),
+            tactical: true,
+        });
+    }
+    sort(out);
+}
+
 /// Sorts moves best first, stable so that equal scores keep board order (deterministic).
 pub fn sort(moves: &mut [ScoredMove]) {
     moves.sort_by_key(|m| std::cmp::Reverse(m.score));

@@ -304,10 +304,23 @@ pub fn cells_with(board: &Board, color: Color, wanted: impl Fn(Threat) -> bool) 
         .collect()
 }
 
+/// The first candidate cell where `color` has exactly `threat`.
+pub fn first_cell(board: &Board, color: Color, threat: Threat) -> Option<Pos> {
+    if board.count(color, threat) == 0 {
+        return None;
+    }
+    board
+        .candidates()
+        .find(|&pos| board.threat(color, pos) == threat)
+}
+
 /// A cell where `color` has exactly `threat` and may legally play.
 pub fn legal_cell(board: &mut Board, color: Color, threat: Threat) -> Option<Pos> {
     if board.count(color, threat) == 0 {
         return None;
+    }
+    if !board.rule().has_fouls(color) {
+        return first_cell(board, color, threat);
     }
     cells_with(board, color, |t| t == threat)
         .into_iter()
