@@ -227,13 +227,10 @@ impl Searcher {
                 .root_threats
                 .find_win_until(board, mode, depth, nodes, Some(deadline));
             if let Some(line) = found {
-                if allowed(&line[0]) {
-                    let mut result = immediate(
-                        line[0],
-                        mate_in(line.len() + 2),
-                        Decision::ThreatWin,
-                        limits,
-                    );
+                let first = line.first().copied().unwrap_or(Pos::NONE);
+                if !first.is_none() && allowed(&first) {
+                    let mut result =
+                        immediate(first, mate_in(line.len() + 2), Decision::ThreatWin, limits);
                     result.nodes = self.root_threats.nodes();
                     result.pv = line;
                     return Some(result);

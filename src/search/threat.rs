@@ -101,7 +101,7 @@ impl ThreatSearch {
         self.aborted = false;
         self.mode = mode;
         self.line.clear();
-        if self.attack(board, depth) {
+        if self.attack(board, depth, true) {
             self.line.reverse();
             Some(std::mem::take(&mut self.line))
         } else {
@@ -154,8 +154,9 @@ impl ThreatSearch {
         !self.aborted
     }
 
-    /// Attacker (the side to move) to play: is there a forced win within `depth` threats?
-    fn attack(&mut self, board: &mut Board, depth: u32) -> bool {
+    /// Attacker (the side to move) to play: is there a forced win within `depth` threats? The
+    /// root never answers from the cache, which knows results but not moves.
+    fn attack(&mut self, board: &mut Board, depth: u32, root: bool) -> bool {
         let attacker = board.to_move();
         let defender = attacker.opponent();
         if board.count(attacker, Threat::Five) > 0 {
@@ -187,8 +188,10 @@ impl ThreatSearch {
             return false;
         }
         let key = self.cache_key(board);
-        if let Some(known) = self.cached(key, depth) {
-            return known;
+        if !root {
+            if let Some(known) = self.cached(key, depth) {
+                return known;
+            }
         }
         let moves = self.attacking_moves(board, attacker);
         let mut won = false;
@@ -229,7 +232,7 @@ impl ThreatSearch {
                 return false;
             }
             board.make(block);
-            let won = self.attack(board, depth);
+            let won = self.attack(board, depth, false);
             board.unmake();
             if won {
                 self.line.push(block);
@@ -257,7 +260,7 @@ impl ThreatSearch {
             }
             let mark = self.line.len();
             board.make(defence);
-            let won = self.attack(board, depth);
+            let won = self.attack(board, depth, false);
             board.unmake();
             if !won {
                 self.line.truncate(mark);

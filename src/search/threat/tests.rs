@@ -97,3 +97,20 @@ fn counter_four_refutes_a_vcf() {
         "k8 is refuted by the counter-four: {line:?}"
     );
 }
+
+#[test]
+fn a_second_search_of_a_won_position_still_gives_the_move() {
+    // The cache proves the win the first time; the root must still produce the line.
+    let mut board = position(
+        Rule::Freestyle,
+        &["h9", "a1", "h10", "o1", "i8", "a15", "j8", "o15"],
+    );
+    let mut solver = ThreatSearch::new();
+    let first = solver
+        .find_win(&mut board, ThreatMode::Vct, 4, 1_000_000)
+        .expect("win");
+    let again = solver
+        .find_win(&mut board, ThreatMode::Vct, 4, 1_000_000)
+        .expect("win");
+    assert_eq!(first[0], again[0]);
+}
