@@ -53,27 +53,6 @@ pub enum Threat {
 impl Threat {
     pub const COUNT: usize = 14;
 
-    pub fn from_u8(value: u8) -> Threat {
-        use Threat::*;
-        const ALL: [Threat; Threat::COUNT] = [
-            None,
-            Forbidden,
-            Flex2,
-            Block3,
-            Flex2x2,
-            Block3Plus,
-            Flex3,
-            Flex3Plus,
-            Flex3x2,
-            Block4,
-            Block4Plus,
-            Block4Flex3,
-            Flex4,
-            Five,
-        ];
-        ALL[value as usize]
-    }
-
     /// Whether the move makes at least one four (so the opponent must answer it).
     pub fn is_four(self) -> bool {
         self >= Threat::Block4 && self <= Threat::Flex4
@@ -130,12 +109,10 @@ pub fn combination(patterns: [LinePattern; 4]) -> u16 {
     (0..4).map(|d| category(patterns[d]) * PLACE[d]).sum()
 }
 
-/// Combination code → threat (low 7 bits) and foul-check flag (bit 7), for one rule and colour.
+/// Combination code → threat and foul-check flag, for one rule and colour.
 pub struct CellTable {
-    entries: Vec<u8>,
+    entries: Vec<(Threat, bool)>,
 }
-
-const FOUL_CHECK: u8 = 0x80;
 
 impl CellTable {
     pub fn build(rule: Rule, color: Color) -> CellTable {
@@ -145,8 +122,7 @@ impl CellTable {
                 let patterns: [LinePattern; 4] = std::array::from_fn(|d| {
                     REPRESENTATIVE[(code / PLACE[d] % CATEGORIES) as usize]
                 });
-                let (threat, check) = combine(patterns, fouls);
-                threat as u8 | if check { FOUL_CHECK } else { 0 }
+                combine(patterns, fouls)
             })
             .collect();
         CellTable { entries }
@@ -155,11 +131,7 @@ impl CellTable {
     /// The threat of a combination code and whether it needs the renju foul check.
     #[inline(always)]
     pub fn threat(&self, code: u16) -> (Threat, bool) {
-        let entry = self.entries[code as usize];
-        (
-            Threat::from_u8(entry & !FOUL_CHECK),
-            entry & FOUL_CHECK != 0,
-        )
+        self.entries[code as usize]
     }
 }
 

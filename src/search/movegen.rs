@@ -75,23 +75,25 @@ pub fn generate(board: &mut Board, defending: bool, out: &mut Vec<ScoredMove>) {
     let us = board.to_move();
     let them = us.opponent();
     out.clear();
-    let cells: Vec<Pos> = board.candidates().collect();
-    for pos in cells {
+    let mut foul_checks = false;
+    board.for_each_candidate(|pos| {
         let mine = board.info(us, pos);
         let theirs = board.info(them, pos);
         if defending && !(mine.threat.is_four() || theirs.threat >= Threat::Block4) {
-            continue;
+            return;
         }
-        if mine.threat == Threat::Forbidden
-            || (mine.needs_foul_check && board.is_forbidden(us, pos))
-        {
-            continue;
+        if mine.threat == Threat::Forbidden {
+            return;
         }
+        foul_checks |= mine.needs_foul_check;
         out.push(ScoredMove {
             pos,
             score: static_score(mine, theirs),
             tactical: is_tactical(mine, theirs),
         });
+    });
+    if foul_checks {
+        out.retain(|m| !(board.info(us, m.pos).needs_foul_check && board.is_forbidden(us, m.pos)));
     }
 }
 
@@ -100,20 +102,20 @@ pub fn fours(board: &mut Board, out: &mut Vec<ScoredMove>) {
     let us = board.to_move();
     let them = us.opponent();
     out.clear();
-    let cells: Vec<Pos> = board
-        .candidates()
-        .filter(|&p| board.threat(us, p).is_four())
-        .collect();
-    for pos in cells {
+    let mut foul_checks = false;
+    board.for_each_candidate(|pos| {
         let mine = board.info(us, pos);
-        if mine.needs_foul_check && board.is_forbidden(us, pos) {
-            continue;
+        if mine.threat.is_four() {
+            foul_checks |= mine.needs_foul_check;
+            out.push(ScoredMove {
+                pos,
+                score: static_score(mine, board.info(them, pos)),
+                tactical: true,
+            });
         }
-        out.push(ScoredMove {
-            pos,
-            score: static_score(mine, board.info(them, pos)),
-            tactical: true,
-        });
+    });
+    if foul_checks {
+        out.retain(|m| !(board.info(us, m.pos).needs_foul_check && board.is_forbidden(us, m.pos)));
     }
     sort(out);
 }
