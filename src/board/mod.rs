@@ -243,6 +243,14 @@ impl Board {
             .sum()
     }
 
+    /// What the evaluation reads about `color`: its cell-value sum and threat counts.
+    pub fn eval_side(&self, color: Color) -> eval::Side<'_> {
+        eval::Side {
+            value_sum: self.value_sums[color.index()],
+            threats: &self.threat_counts[color.index()],
+        }
+    }
+
     /// Sum of the evaluation values of the empty cells for `color`.
     pub fn value_sum(&self, color: Color) -> i32 {
         self.value_sums[color.index()]

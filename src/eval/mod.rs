@@ -65,11 +65,71 @@ pub fn cell_value(line_sum: i32, threat: Threat) -> i16 {
     (line_sum + COMBINATION_BONUS[threat as usize] as i32).min(i16::MAX as i32) as i16
 }
 
-/// The score of a position for the side to move, from both colours' cell-value sums. The side
-/// to move gets to realise its potential first, so its own sum weighs more.
-pub fn score(own_sum: i32, opponent_sum: i32) -> i32 {
-    (own_sum * 6 - opponent_sum * 5) / 8 + TEMPO
+/// Per-colour totals the evaluation reads from the board: the sum of the empty cells' values,
+/// and how many empty cells carry each threat.
+pub struct Side<'a> {
+    pub value_sum: i32,
+    pub threats: &'a [u16; Threat::COUNT],
+}
+
+impl Side<'_> {
+    fn has(&self, threat: Threat) -> bool {
+        self.threats[threat as usize] > 0
+    }
+}
+
+/// The score of a position for the side to move (`own`) against the other side.
+///
+/// The cell sums measure potential; the side to move realises its potential first, so its own
+/// sum weighs more. On top of that comes the threat term: the strongest threat each side could
+/// make next, which matters very differently depending on who moves. The search has already
+/// dealt with fives and with an open four for the side to move.
+pub fn score(own: &Side, opponent: &Side) -> i32 {
+    let base = (own.value_sum * 6 - opponent.value_sum * 5) / 8;
+    base + own_threat(own, opponent) - opponent_threat(opponent) + TEMPO
 }
 
 /// Bonus for having the move.
 const TEMPO: i32 = 20;
+
+/// The side to move's best next threat, discounted when the opponent has fours to
+/// counter-attack with.
+fn own_threat(own: &Side, opponent: &Side) -> i32 {
+    use Threat::*;
+    let value = if own.has(Block4Flex3) {
+        500
+    } else if own.has(Flex3x2) {
+        300
+    } else if own.has(Block4Plus) || own.has(Flex3Plus) {
+        70
+    } else if own.has(Flex3) {
+        40
+    } else if own.has(Block4) {
+        15
+    } else {
+        0
+    };
+    let counter_fours =
+        opponent.has(Block4) || opponent.has(Block4Plus) || opponent.has(Block4Flex3);
+    if counter_fours {
+        value / 2
+    } else {
+        value
+    }
+}
+
+/// What the opponent's threats cost the side to move, which must answer them first.
+fn opponent_threat(opponent: &Side) -> i32 {
+    use Threat::*;
+    if opponent.has(Flex4) {
+        200
+    } else if opponent.has(Block4Flex3) {
+        160
+    } else if opponent.has(Flex3x2) {
+        90
+    } else if opponent.has(Flex3Plus) || opponent.has(Block4Plus) {
+        25
+    } else {
+        0
+    }
+}

@@ -8,7 +8,7 @@
 //!
 //! One worker runs per search thread; they share only the hash table and the stop flag.
 
-use super::movegen::{self, ScoredMove};
+use super::movegen::{self, Danger, ScoredMove};
 use super::score::{mate_in, mated_in, EVAL_LIMIT, INFINITY, MAX_PLY, PROVEN};
 use super::threat::{first_cell, legal_cell};
 use super::time::TimeBudget;
@@ -119,8 +119,8 @@ impl<'a> Worker<'a> {
     pub fn evaluate(&self) -> i32 {
         let us = self.board.to_move();
         eval::score(
-            self.board.value_sum(us),
-            self.board.value_sum(us.opponent()),
+            &self.board.eval_side(us),
+            &self.board.eval_side(us.opponent()),
         )
         .clamp(-EVAL_LIMIT, EVAL_LIMIT)
     }
@@ -210,7 +210,6 @@ impl<'a> Worker<'a> {
         }
 
         let us = self.board.to_move();
-        let them = us.opponent();
         let threatened = forced.is_some() || self.under_threat();
         let eval = self.evaluate();
         if !pv_node && !threatened && beta.abs() < PROVEN {
@@ -227,10 +226,10 @@ impl<'a> Worker<'a> {
                 tactical: true,
             }),
             None => {
-                let defending = legal_cell(&mut self.board, them, Threat::Flex4).is_some();
-                movegen::generate(&mut self.board, defending, &mut moves);
-                if moves.is_empty() && defending {
-                    movegen::generate(&mut self.board, false, &mut moves);
+                let danger = Danger::assess(&mut self.board);
+                movegen::generate(&mut self.board, danger, &mut moves);
+                if moves.is_empty() && danger != Danger::None {
+                    movegen::generate(&mut self.board, Danger::None, &mut moves);
                 }
             }
         }

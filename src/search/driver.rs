@@ -4,7 +4,7 @@
 //! decides when to stop.
 
 use super::alphabeta::Worker;
-use super::movegen::{self, ScoredMove};
+use super::movegen::{self, Danger, ScoredMove};
 use super::score::{is_proven, mate_in, mated_in, plies_to_result, INFINITY};
 use super::threat::{cells_with, legal_cell, ThreatMode, ThreatSearch};
 use super::time::TimeBudget;
@@ -254,12 +254,11 @@ struct RootMove {
 }
 
 fn root_moves(board: &mut Board, limits: &SearchLimits) -> Vec<RootMove> {
-    let them = board.to_move().opponent();
-    let defending = legal_cell(board, them, Threat::Flex4).is_some();
+    let danger = Danger::assess(board);
     let mut moves: Vec<ScoredMove> = Vec::new();
-    movegen::generate(board, defending, &mut moves);
-    if moves.is_empty() && defending {
-        movegen::generate(board, false, &mut moves);
+    movegen::generate(board, danger, &mut moves);
+    if moves.is_empty() && danger != Danger::None {
+        movegen::generate(board, Danger::None, &mut moves);
     }
     movegen::sort(&mut moves);
     moves

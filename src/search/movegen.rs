@@ -1,13 +1,43 @@
 //! Move generation and ordering for the alpha-beta search, driven by the cell threats.
 //!
-//! When the opponent threatens a straight four (it has an open three), only the moves that can
-//! matter are generated: the squares of that four and its neighbours (every cell where the
-//! opponent would make a four), and our own fours. Otherwise every candidate cell is generated.
-//! Moves are ordered by the hash move, then by what they make for us and prevent for the
-//! opponent, then by killer and history scores.
+//! When the opponent threatens to win, only the moves that can matter are generated, plus our
+//! own fours (a counter-attack the opponent must answer first):
+//! - against a straight four it can make (an open three on the board): every cell where the
+//!   opponent would make a four, which includes all the squares of that straight four;
+//! - against a four-three it can play: that point, and the empty cells within four steps of it
+//!   on its four-line and three-line, which include every cell that spoils either.
+//!
+//! A superfluous "defence" costs one node: the child sees the opponent's win at once.
+//! Otherwise every candidate cell is generated. Moves are ordered by the hash move, then by what
+//! they make for us and prevent for the opponent, then by killer and history scores.
 
-use crate::board::{Board, Pos};
+use super::threat::cells_with;
+use crate::board::{Board, Pos, DIRECTIONS};
 use crate::pattern::{CellInfo, Threat};
+
+/// What the opponent threatens at a node, which decides the moves worth generating.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum Danger {
+    None,
+    /// The opponent can make a straight four.
+    OpenFour,
+    /// The opponent can play a four-three.
+    FourThree,
+}
+
+impl Danger {
+    /// The opponent's most urgent threat (fives are handled before move generation).
+    pub fn assess(board: &mut Board) -> Danger {
+        let them = board.to_move().opponent();
+        if super::threat::legal_cell(board, them, Threat::Flex4).is_some() {
+            Danger::OpenFour
+        } else if super::threat::legal_cell(board, them, Threat::Block4Flex3).is_some() {
+            Danger::FourThree
+        } else {
+            Danger::None
+        }
+    }
+}
 
 #[derive(Clone, Copy, Debug)]
 pub struct ScoredMove {
@@ -69,20 +99,25 @@ pub fn is_tactical(mine: CellInfo, theirs: CellInfo) -> bool {
     mine.threat >= Threat::Flex3 || theirs.threat >= Threat::Flex3
 }
 
-/// Scores every legal candidate move of the side to move. `defending` restricts the moves to
-/// those that answer an opponent's open three (see the module comment).
-pub fn generate(board: &mut Board, defending: bool, out: &mut Vec<ScoredMove>) {
+/// Scores every legal candidate move of the side to move that answers `danger`.
+pub fn generate(board: &mut Board, danger: Danger, out: &mut Vec<ScoredMove>) {
     let us = board.to_move();
     let them = us.opponent();
     out.clear();
+    let defences = match danger {
+        Danger::FourThree => four_three_defences(board),
+        _ => Vec::new(),
+    };
     let mut foul_checks = false;
     board.for_each_candidate(|pos| {
         let mine = board.info(us, pos);
         let theirs = board.info(them, pos);
-        if defending && !(mine.threat.is_four() || theirs.threat >= Threat::Block4) {
-            return;
-        }
-        if mine.threat == Threat::Forbidden {
+        let wanted = match danger {
+            Danger::None => true,
+            Danger::OpenFour => mine.threat.is_four() || theirs.threat >= Threat::Block4,
+            Danger::FourThree => mine.threat.is_four() || defences.contains(&pos),
+        };
+        if !wanted || mine.threat == Threat::Forbidden {
             return;
         }
         foul_checks |= mine.needs_foul_check;
@@ -95,6 +130,32 @@ pub fn generate(board: &mut Board, defending: bool, out: &mut Vec<ScoredMove>) {
     if foul_checks {
         out.retain(|m| !(board.info(us, m.pos).needs_foul_check && board.is_forbidden(us, m.pos)));
     }
+}
+
+/// The opponent's legal four-three points and the empty cells within four steps of them on the
+/// lines where they make the four or the three.
+fn four_three_defences(board: &mut Board) -> Vec<Pos> {
+    let them = board.to_move().opponent();
+    let points: Vec<Pos> = cells_with(board, them, |t| t == Threat::Block4Flex3)
+        .into_iter()
+        .filter(|&p| !board.is_forbidden(them, p))
+        .collect();
+    let mut cells = points.clone();
+    for point in points {
+        for (d, &dir) in DIRECTIONS.iter().enumerate() {
+            let line = board.line_pattern(them, point, d);
+            if !(line.is_four() || line.is_flex3()) {
+                continue;
+            }
+            for k in (-4..=4).filter(|&k| k != 0) {
+                let cell = point.step(dir, k);
+                if board.is_empty(cell) && !cells.contains(&cell) {
+                    cells.push(cell);
+                }
+            }
+        }
+    }
+    cells
 }
 
 /// The side to move's four-making moves (legal ones), strongest first: the quiescence search.
