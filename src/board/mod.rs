@@ -65,7 +65,7 @@ struct CellData {
     /// Combination code of the four lines' categories.
     combination: [u16; 2],
     /// Sum of the four lines' evaluation values.
-    line_sum: [i16; 2],
+    line_sum: [eval::CellValues; 2],
     info: [CellInfo; 2],
 }
 
@@ -90,8 +90,9 @@ pub struct Board {
     data: Vec<CellData>,
     /// Empty cells per colour and threat.
     threat_counts: [[u16; Threat::COUNT]; 2],
-    /// Sum of the empty cells' evaluation values per colour.
-    value_sums: [i32; 2],
+    /// Sums of the empty cells' attack and defence values per colour.
+    attack_sums: [i32; 2],
+    defence_sums: [i32; 2],
     /// Stones within `NEAR` of each cell.
     near: Vec<u8>,
     area: Area,
@@ -124,7 +125,8 @@ impl Board {
             keys: vec![[0; 4]; GRID],
             data: vec![CellData::default(); GRID],
             threat_counts: [[0; Threat::COUNT]; 2],
-            value_sums: [0; 2],
+            attack_sums: [0; 2],
+            defence_sums: [0; 2],
             near: vec![0; GRID],
             area: Area::EMPTY,
             hash: zobrist::board_key(width, height, rule.code()),
@@ -243,17 +245,13 @@ impl Board {
             .sum()
     }
 
-    /// What the evaluation reads about `color`: its cell-value sum and threat counts.
+    /// What the evaluation reads about `color`: its value sums and threat counts.
     pub fn eval_side(&self, color: Color) -> eval::Side<'_> {
         eval::Side {
-            value_sum: self.value_sums[color.index()],
+            attack_sum: self.attack_sums[color.index()],
+            defence_sum: self.defence_sums[color.index()],
             threats: &self.threat_counts[color.index()],
         }
-    }
-
-    /// Sum of the evaluation values of the empty cells for `color`.
-    pub fn value_sum(&self, color: Color) -> i32 {
-        self.value_sums[color.index()]
     }
 
     /// Empty cells within reach of the stones: the move candidates, row by row.
@@ -457,24 +455,39 @@ impl Board {
             cell.lines[c][d] = new;
             cell.combination[c] =
                 (cell.combination[c] + category(new) * PLACE[d]) - category(old) * PLACE[d];
-            cell.line_sum[c] += (eval::line_value(new) - eval::line_value(old)) as i16;
+            cell.line_sum[c] = cell.line_sum[c] + eval::line_values(new) - eval::line_values(old);
             let (combination, line_sum) = (cell.combination[c], cell.line_sum[c]);
             let info = self.cell_info(color, combination, line_sum);
             let old_info = std::mem::replace(&mut self.data[qi].info[c], info);
-            self.threat_counts[c][old_info.threat as usize] -= 1;
-            self.threat_counts[c][info.threat as usize] += 1;
-            self.value_sums[c] += info.value as i32 - old_info.value as i32;
+            self.count_out(c, old_info);
+            self.count_in(c, info);
         }
     }
 
     #[inline(always)]
-    fn cell_info(&self, color: Color, combination: u16, line_sum: i16) -> CellInfo {
+    fn cell_info(&self, color: Color, combination: u16, line_sum: eval::CellValues) -> CellInfo {
         let (threat, needs_foul_check) = self.tables.threat(color, combination);
+        let values = eval::cell_values(line_sum, threat);
         CellInfo {
             threat,
             needs_foul_check,
-            value: eval::cell_value(line_sum as i32, threat),
+            value: values.attack,
+            defence: values.defence,
         }
+    }
+
+    #[inline(always)]
+    fn count_in(&mut self, c: usize, info: CellInfo) {
+        self.threat_counts[c][info.threat as usize] += 1;
+        self.attack_sums[c] += info.value as i32;
+        self.defence_sums[c] += info.defence as i32;
+    }
+
+    #[inline(always)]
+    fn count_out(&mut self, c: usize, info: CellInfo) {
+        self.threat_counts[c][info.threat as usize] -= 1;
+        self.attack_sums[c] -= info.value as i32;
+        self.defence_sums[c] -= info.defence as i32;
     }
 
     /// Counts a cell that becomes empty into the per-colour totals, its patterns read afresh
@@ -486,25 +499,24 @@ impl Board {
             let lines: [LinePattern; 4] =
                 std::array::from_fn(|d| self.tables.lines.pattern(color, self.keys[i][d]));
             let combination = crate::pattern::combination(lines);
-            let line_sum: i32 = lines.iter().map(|&p| eval::line_value(p)).sum();
-            let info = self.cell_info(color, combination, line_sum as i16);
+            let line_sum = lines.iter().fold(eval::CellValues::default(), |sum, &p| {
+                sum + eval::line_values(p)
+            });
+            let info = self.cell_info(color, combination, line_sum);
             let cell = &mut self.data[i];
             cell.lines[c] = lines;
             cell.combination[c] = combination;
-            cell.line_sum[c] = line_sum as i16;
+            cell.line_sum[c] = line_sum;
             cell.info[c] = info;
-            self.threat_counts[c][info.threat as usize] += 1;
-            self.value_sums[c] += info.value as i32;
+            self.count_in(c, info);
         }
     }
 
     /// Takes a cell that stops being empty out of the per-colour totals.
     fn leave_cell(&mut self, pos: Pos) {
-        for color in Color::BOTH {
-            let c = color.index();
+        for c in 0..2 {
             let info = self.data[pos.index()].info[c];
-            self.threat_counts[c][info.threat as usize] -= 1;
-            self.value_sums[c] -= info.value as i32;
+            self.count_out(c, info);
         }
     }
 

@@ -71,8 +71,11 @@ pub struct CellInfo {
     /// Renju black: the move may be a double-three (or two fours on one line) foul, which only
     /// the referee's recursive check can settle.
     pub needs_foul_check: bool,
-    /// The cell's contribution to the static evaluation.
+    /// The cell's attack value: what it is worth to this colour when it is to move (also the
+    /// move-ordering value).
     pub value: i16,
+    /// The cell's defence value: what it is worth to this colour when the other side is to move.
+    pub defence: i16,
 }
 
 /// Number of line-pattern categories.

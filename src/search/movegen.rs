@@ -13,6 +13,7 @@
 
 use super::threat::cells_with;
 use crate::board::{Board, Pos, DIRECTIONS};
+use crate::eval;
 use crate::pattern::{CellInfo, Threat};
 
 /// What the opponent threatens at a node, which decides the moves worth generating.
@@ -87,12 +88,11 @@ fn defence_weight(threat: Threat) -> i32 {
     }
 }
 
-/// Static ordering score of a move from the two colours' cell infos.
+/// Static ordering score of a move from the two colours' cell infos: threat weights, then the
+/// cells' attack values (in score units: they are stored at eval's scale).
 pub fn static_score(mine: CellInfo, theirs: CellInfo) -> i32 {
-    attack_weight(mine.threat)
-        + defence_weight(theirs.threat)
-        + 2 * mine.value as i32
-        + theirs.value as i32
+    let values = (2 * mine.value as i32 + theirs.value as i32) * 4 / (3 * eval::SCALE);
+    attack_weight(mine.threat) + defence_weight(theirs.threat) + values
 }
 
 pub fn is_tactical(mine: CellInfo, theirs: CellInfo) -> bool {
