@@ -241,6 +241,8 @@ impl<'a> Worker<'a> {
         self.order(&mut moves, tt_move, ply, us);
 
         let alpha_start = alpha;
+        let mut quiets_tried = [Pos::NONE; 16];
+        let mut quiets = 0;
         let mut best = -INFINITY;
         let mut best_move = Pos::NONE;
         let single_reply = moves.len() == 1;
@@ -283,10 +285,16 @@ impl<'a> Worker<'a> {
                     alpha = score;
                     self.update_pv(ply, mv.pos);
                     if score >= beta {
-                        self.reward(ply, mv.pos, depth, us);
+                        if !mv.tactical {
+                            self.reward(ply, mv.pos, depth, us, &quiets_tried[..quiets]);
+                        }
                         break;
                     }
                 }
+            }
+            if !mv.tactical && quiets < quiets_tried.len() {
+                quiets_tried[quiets] = mv.pos;
+                quiets += 1;
             }
         }
         self.move_buffers.push(moves);
@@ -413,7 +421,7 @@ impl<'a> Worker<'a> {
             if self.killers[ply].contains(&mv.pos) {
                 mv.score += 300;
             }
-            mv.score += (self.history[mv.pos.index()][us.index()] / 64).min(500);
+            mv.score += self.history[mv.pos.index()][us.index()] / 32;
         }
         movegen::sort(moves);
     }
@@ -426,15 +434,27 @@ impl<'a> Worker<'a> {
         line.extend_from_slice(&tail[0]);
     }
 
-    /// Records a move that caused a beta cut-off.
-    fn reward(&mut self, ply: usize, mv: Pos, depth: i32, us: Color) {
+    /// Records a quiet move that caused a beta cut-off: a killer, a history bonus, and a
+    /// history malus for the quiet moves tried before it in vain.
+    fn reward(&mut self, ply: usize, mv: Pos, depth: i32, us: Color, failed: &[Pos]) {
         let killers = &mut self.killers[ply];
         if killers[0] != mv {
             killers[1] = killers[0];
             killers[0] = mv;
         }
+        let bonus = (depth * depth).min(400);
+        self.update_history(mv, us, bonus);
+        for &other in failed {
+            self.update_history(other, us, -bonus);
+        }
+    }
+
+    /// History with gravity: entries saturate towards ±HISTORY_LIMIT instead of growing
+    /// without bound.
+    fn update_history(&mut self, mv: Pos, us: Color, bonus: i32) {
+        const HISTORY_LIMIT: i32 = 1 << 14;
         let h = &mut self.history[mv.index()][us.index()];
-        *h = (*h + depth * depth).min(1 << 20);
+        *h += bonus * 32 - *h * bonus.abs() * 32 / HISTORY_LIMIT;
     }
 
     /// Ages history between iterations so recent information dominates.
