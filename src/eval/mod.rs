@@ -49,17 +49,17 @@ impl std::ops::Sub for CellValues {
 const LINE: [(i16, i16); LinePattern::COUNT] = [
     (0, 0),       // Dead
     (0, 0),       // Overline
-    (6, 5),       // Blocked1
-    (18, 15),     // Flex1
-    (30, 25),     // Blocked2
+    (-39, -46),   // Blocked1
+    (48, 47),     // Flex1
+    (11, 11),     // Blocked2
     (72, 60),     // Flex2
-    (90, 75),     // Flex2Double
-    (108, 90),    // Flex2Triple
-    (84, 70),     // Blocked3
-    (240, 200),   // Flex3
-    (276, 230),   // Flex3Double
-    (300, 250),   // Blocked4
-    (900, 750),   // Flex4
+    (98, 98),     // Flex2Double
+    (94, 78),     // Flex2Triple
+    (136, 115),   // Blocked3
+    (305, 269),   // Flex3
+    (330, 286),   // Flex3Double
+    (566, 496),   // Blocked4
+    (900, 605),   // Flex4
     (0, 0),       // DoubleFourLine
     (2400, 2000), // Five
 ];
@@ -69,16 +69,16 @@ const LINE: [(i16, i16); LinePattern::COUNT] = [
 const BONUS: [(i16, i16); Threat::COUNT] = [
     (0, 0),       // None
     (0, 0),       // Forbidden
-    (0, 0),       // Flex2
-    (0, 0),       // Block3
-    (72, 60),     // Flex2x2
-    (48, 40),     // Block3Plus
-    (0, 0),       // Flex3
-    (150, 125),   // Flex3Plus
-    (540, 450),   // Flex3x2
-    (0, 0),       // Block4
-    (150, 125),   // Block4Plus
-    (1080, 900),  // Block4Flex3
+    (-42, -46),   // Flex2
+    (3, 16),      // Block3
+    (13, 19),     // Flex2x2
+    (44, 34),     // Block3Plus
+    (37, 47),     // Flex3
+    (249, 229),   // Flex3Plus
+    (514, 415),   // Flex3x2
+    (31, 19),     // Block4
+    (366, 321),   // Block4Plus
+    (1118, 955),  // Block4Flex3
     (1500, 1250), // Flex4
     (3600, 3000), // Five
 ];
@@ -90,7 +90,7 @@ const OWN_THREAT: [i16; OWN_THREAT_CLASSES] =
 /// [`opponent_threat_class`].
 const OPPONENT_THREAT: [i16; OPPONENT_THREAT_CLASSES] = [0, 200, 720, 1280, 1600];
 /// Bonus for having the move.
-const TEMPO: i16 = 160;
+const TEMPO: i16 = 151;
 /// Every weight is stored at this multiple of a score unit, for finer steps than whole units.
 pub const SCALE: i32 = 8;
 

@@ -1,0 +1,380 @@
+//! Fits the evaluation weights to game records (Texel-style logistic regression).
+//!
+//! ```sh
+//! cargo run --release --example tune -- [--epochs N] [--rate R] [--l2 L] games.sgf...
+//! ```
+//!
+//! Input: SGF collections as written by c-gomoku-cli (`SZ`, `RU` rule code, `RE[B+…]`,
+//! `RE[W+…]` or a draw, moves `;B[hh]`). Every position after the opening stones where nothing
+//! is forced (no five to make or block, no open four for the side to move) becomes a sample:
+//! the evaluation's features for the side to move, labelled with the game's result for that
+//! side. The score is linear in the weights (see `sente::eval`), so the model is
+//! `P(win) = sigmoid(w · features / (SCALE · K))`; K is fitted first with the current weights,
+//! then the weights by Adam on the log loss with an L2 pull towards the current values.
+//! Prints the fitted tables as Rust constants for `src/eval/mod.rs`.
+
+use sente::board::{Board, Color, Pos};
+use sente::eval::{self, OPPONENT_THREAT_CLASSES, OWN_THREAT_CLASSES};
+use sente::pattern::{LinePattern, Threat};
+use sente::rules::Rule;
+
+const LINES: usize = LinePattern::COUNT;
+const THREATS: usize = Threat::COUNT;
+/// Offsets of the feature groups, in the order of `eval::weights()`.
+const LINE_ATTACK: usize = 0;
+const LINE_DEFENCE: usize = LINES;
+const BONUS_ATTACK: usize = 2 * LINES;
+const BONUS_DEFENCE: usize = 2 * LINES + THREATS;
+const OWN_CLASS: usize = 2 * LINES + 2 * THREATS;
+const OPPONENT_CLASS: usize = OWN_CLASS + OWN_THREAT_CLASSES;
+const TEMPO: usize = OPPONENT_CLASS + OPPONENT_THREAT_CLASSES;
+const FEATURES: usize = TEMPO + 1;
+
+struct Game {
+    size: usize,
+    rule: Rule,
+    /// 1 black won, 0 white won, 0.5 draw.
+    black_score: f64,
+    moves: Vec<(usize, usize)>,
+    opening: usize,
+}
+
+struct Sample {
+    features: Vec<(u16, f32)>,
+    result: f64,
+}
+
+fn main() -> anyhow::Result<()> {
+    let mut epochs = 300usize;
+    let mut rate = 2.0f64;
+    let mut l2 = 1e-4f64;
+    let mut files = Vec::new();
+    let mut args = std::env::args().skip(1);
+    while let Some(arg) = args.next() {
+        match arg.as_str() {
+            "--epochs" => epochs = args.next().unwrap_or_default().parse()?,
+            "--rate" => rate = args.next().unwrap_or_default().parse()?,
+            "--l2" => l2 = args.next().unwrap_or_default().parse()?,
+            _ => files.push(arg),
+        }
+    }
+    anyhow::ensure!(
+        !files.is_empty(),
+        "usage: tune [--epochs N] [--rate R] [--l2 L] games.sgf..."
+    );
+
+    let mut games = Vec::new();
+    for file in &files {
+        games.extend(parse_sgf(&std::fs::read_to_string(file)?));
+    }
+    let samples = samples(&games);
+    eprintln!(
+        "{} games, {} samples, {} features",
+        games.len(),
+        samples.len(),
+        FEATURES
+    );
+    anyhow::ensure!(!samples.is_empty(), "no usable positions");
+
+    let start = eval::weights();
+    assert_eq!(
+        start.len(),
+        FEATURES,
+        "feature layout out of step with eval::weights()"
+    );
+    let k = fit_scale(&samples, &start);
+    eprintln!(
+        "K = {k:.1}: loss {:.5} with the current weights",
+        loss(&samples, &start, k)
+    );
+    let fitted = fit_weights(&samples, &start, k, epochs, rate, l2);
+    eprintln!("loss {:.5} after fitting", loss(&samples, &fitted, k));
+    print_tables(&fitted);
+    Ok(())
+}
+
+/// Parses the games of an SGF collection.
+fn parse_sgf(text: &str) -> Vec<Game> {
+    let mut games = Vec::new();
+    for record in text.split("(;").skip(1) {
+        let property = |name: &str| -> Option<&str> {
+            let start = record.find(&format!("{name}["))? + name.len() + 1;
+            let end = record[start..].find(']')? + start;
+            Some(&record[start..end])
+        };
+        let size: usize = property("SZ").and_then(|s| s.parse().ok()).unwrap_or(15);
+        let rule = property("RU")
+            .and_then(|r| r.parse::<i64>().ok())
+            .and_then(Rule::from_info)
+            .unwrap_or(Rule::Freestyle);
+        let black_score = match property("RE") {
+            Some(r) if r.starts_with('B') => 1.0,
+            Some(r) if r.starts_with('W') => 0.0,
+            _ => 0.5,
+        };
+        let mut moves = Vec::new();
+        let mut opening = 0;
+        for node in record.split(';').skip(1) {
+            let Some(coords) = node
+                .strip_prefix("B[")
+                .or_else(|| node.strip_prefix("W["))
+                .and_then(|rest| rest.get(..2))
+            else {
+                continue;
+            };
+            let b = coords.as_bytes();
+            moves.push(((b[0] - b'a') as usize, (b[1] - b'a') as usize));
+            if node.contains("opening") {
+                opening = moves.len();
+            }
+        }
+        if Board::supports_size(size, size) && moves.len() > opening {
+            games.push(Game {
+                size,
+                rule,
+                black_score,
+                moves,
+                opening,
+            });
+        }
+    }
+    games
+}
+
+/// The quiet positions of every game, with their features and results.
+fn samples(games: &[Game]) -> Vec<Sample> {
+    let mut samples = Vec::new();
+    let mut checked = 0;
+    for game in games {
+        let mut board = Board::new(game.size, game.size, game.rule);
+        for (ply, &(x, y)) in game.moves.iter().enumerate() {
+            if ply >= game.opening.max(4) && is_quiet(&mut board) {
+                let us = board.to_move();
+                let dense = features(&board);
+                // The features must reproduce the engine's own evaluation exactly.
+                if checked < 2000 {
+                    let weights = eval::weights();
+                    let total: f64 = dense.iter().zip(&weights).map(|(f, w)| f * w).sum();
+                    let engine = eval::score(&board.eval_side(us), &board.eval_side(us.opponent()));
+                    assert_eq!(
+                        total as i32 / eval::SCALE,
+                        engine,
+                        "features out of step with eval::score"
+                    );
+                    checked += 1;
+                }
+                let result = if us == Color::Black {
+                    game.black_score
+                } else {
+                    1.0 - game.black_score
+                };
+                let features = dense
+                    .iter()
+                    .enumerate()
+                    .filter(|(_, &f)| f != 0.0)
+                    .map(|(i, &f)| (i as u16, f as f32))
+                    .collect();
+                samples.push(Sample { features, result });
+            }
+            let pos = Pos::new(x, y);
+            if !board.is_empty(pos) {
+                break;
+            }
+            board.make(pos);
+        }
+    }
+    samples
+}
+
+/// Nothing is forced: no five for either side to play, no open four for the side to move.
+fn is_quiet(board: &mut Board) -> bool {
+    let us = board.to_move();
+    let them = us.opponent();
+    board.empties() > 0
+        && board.count(us, Threat::Five) == 0
+        && board.count(them, Threat::Five) == 0
+        && board.count(us, Threat::Flex4) == 0
+}
+
+/// The evaluation's features for the side to move, in the order of `eval::weights()`.
+fn features(board: &Board) -> Vec<f64> {
+    let us = board.to_move();
+    let them = us.opponent();
+    let mut f = vec![0.0; FEATURES];
+    for pos in board.empty_cells() {
+        for (color, lines, bonus) in [
+            (us, LINE_ATTACK, BONUS_ATTACK),
+            (them, LINE_DEFENCE, BONUS_DEFENCE),
+        ] {
+            let threat = board.threat(color, pos);
+            if threat == Threat::Forbidden {
+                continue;
+            }
+            for d in 0..4 {
+                f[lines + board.line_pattern(color, pos, d) as usize] += 1.0;
+            }
+            f[bonus + threat as usize] += 1.0;
+        }
+    }
+    // The defence sums are subtracted in the score.
+    for value in &mut f[LINE_DEFENCE..BONUS_ATTACK] {
+        *value = -*value;
+    }
+    for value in &mut f[BONUS_DEFENCE..OWN_CLASS] {
+        *value = -*value;
+    }
+    let (own, opponent) = (board.eval_side(us), board.eval_side(them));
+    f[OWN_CLASS + eval::own_threat_class(&own, &opponent)] = 1.0;
+    f[OPPONENT_CLASS + eval::opponent_threat_class(&opponent)] = 1.0;
+    f[TEMPO] = 1.0;
+    f
+}
+
+fn sigmoid(x: f64) -> f64 {
+    1.0 / (1.0 + (-x).exp())
+}
+
+fn predict(sample: &Sample, weights: &[f64], k: f64) -> f64 {
+    let total: f64 = sample
+        .features
+        .iter()
+        .map(|&(i, f)| weights[i as usize] * f as f64)
+        .sum();
+    sigmoid(total / (eval::SCALE as f64 * k))
+}
+
+fn loss(samples: &[Sample], weights: &[f64], k: f64) -> f64 {
+    let eps = 1e-9;
+    samples
+        .iter()
+        .map(|s| {
+            let p = predict(s, weights, k).clamp(eps, 1.0 - eps);
+            -(s.result * p.ln() + (1.0 - s.result) * (1.0 - p).ln())
+        })
+        .sum::<f64>()
+        / samples.len() as f64
+}
+
+/// The score scale K (a score of K is about 73 % to win) that fits the current weights best.
+fn fit_scale(samples: &[Sample], weights: &[f64]) -> f64 {
+    let mut best = (f64::MAX, 100.0);
+    let mut k = 20.0;
+    while k <= 2000.0 {
+        let l = loss(samples, weights, k);
+        if l < best.0 {
+            best = (l, k);
+        }
+        k *= 1.05;
+    }
+    best.1
+}
+
+/// Weights that must not move: shapes that never occur in quiet positions or carry no value by
+/// definition (fouls, dead lines).
+fn frozen(index: usize) -> bool {
+    let line = |p: LinePattern| [LINE_ATTACK + p as usize, LINE_DEFENCE + p as usize];
+    let bonus = |t: Threat| [BONUS_ATTACK + t as usize, BONUS_DEFENCE + t as usize];
+    let mut fixed: Vec<usize> = Vec::new();
+    for p in [
+        LinePattern::Dead,
+        LinePattern::Overline,
+        LinePattern::DoubleFourLine,
+        LinePattern::Five,
+    ] {
+        fixed.extend(line(p));
+    }
+    for t in [Threat::None, Threat::Forbidden, Threat::Five, Threat::Flex4] {
+        fixed.extend(bonus(t));
+    }
+    fixed.push(OWN_CLASS);
+    fixed.push(OWN_CLASS + 6);
+    fixed.push(OPPONENT_CLASS);
+    fixed.contains(&index)
+}
+
+fn fit_weights(
+    samples: &[Sample],
+    start: &[f64],
+    k: f64,
+    epochs: usize,
+    rate: f64,
+    l2: f64,
+) -> Vec<f64> {
+    let n = start.len();
+    let mut w = start.to_vec();
+    let (mut m, mut v) = (vec![0.0; n], vec![0.0; n]);
+    let (beta1, beta2, eps) = (0.9, 0.999, 1e-8);
+    let scale = eval::SCALE as f64 * k;
+    for epoch in 1..=epochs {
+        let mut grad = vec![0.0; n];
+        for s in samples {
+            let error = predict(s, &w, k) - s.result;
+            for &(i, f) in &s.features {
+                grad[i as usize] += error * f as f64 / scale;
+            }
+        }
+        for i in 0..n {
+            grad[i] = grad[i] / samples.len() as f64 + l2 * (w[i] - start[i]) / scale;
+            if frozen(i) {
+                continue;
+            }
+            m[i] = beta1 * m[i] + (1.0 - beta1) * grad[i];
+            v[i] = beta2 * v[i] + (1.0 - beta2) * grad[i] * grad[i];
+            let m_hat = m[i] / (1.0 - beta1.powi(epoch as i32));
+            let v_hat = v[i] / (1.0 - beta2.powi(epoch as i32));
+            w[i] -= rate * m_hat / (v_hat.sqrt() + eps);
+        }
+        if epoch % 50 == 0 {
+            eprintln!("epoch {epoch}: loss {:.5}", loss(samples, &w, k));
+        }
+    }
+    w
+}
+
+fn print_tables(w: &[f64]) {
+    let r = |x: f64| x.round() as i64;
+    println!("const LINE: [(i16, i16); LinePattern::COUNT] = [");
+    for p in 0..LINES {
+        let name = format!("{:?}", LinePattern::from_u8(p as u8));
+        println!(
+            "    ({}, {}), // {name}",
+            r(w[LINE_ATTACK + p]),
+            r(w[LINE_DEFENCE + p])
+        );
+    }
+    println!("];");
+    println!("const BONUS: [(i16, i16); Threat::COUNT] = [");
+    let threats = [
+        "None",
+        "Forbidden",
+        "Flex2",
+        "Block3",
+        "Flex2x2",
+        "Block3Plus",
+        "Flex3",
+        "Flex3Plus",
+        "Flex3x2",
+        "Block4",
+        "Block4Plus",
+        "Block4Flex3",
+        "Flex4",
+        "Five",
+    ];
+    for (t, name) in threats.iter().enumerate() {
+        println!(
+            "    ({}, {}), // {name}",
+            r(w[BONUS_ATTACK + t]),
+            r(w[BONUS_DEFENCE + t])
+        );
+    }
+    println!("];");
+    let own: Vec<i64> = (0..OWN_THREAT_CLASSES)
+        .map(|c| r(w[OWN_CLASS + c]))
+        .collect();
+    println!("const OWN_THREAT: [i16; OWN_THREAT_CLASSES] = {own:?};");
+    let opp: Vec<i64> = (0..OPPONENT_THREAT_CLASSES)
+        .map(|c| -r(w[OPPONENT_CLASS + c]))
+        .collect();
+    println!("const OPPONENT_THREAT: [i16; OPPONENT_THREAT_CLASSES] = {opp:?};");
+    println!("const TEMPO: i16 = {};", r(w[TEMPO]));
+}
