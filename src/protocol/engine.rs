@@ -5,7 +5,7 @@
 
 use super::Event;
 use crate::board::Board;
-use crate::search::{fallback, SearchLimits, Searcher};
+use crate::search::{fallback, SearchEvent, SearchLimits, Searcher};
 use std::panic::{catch_unwind, AssertUnwindSafe};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::mpsc::{channel, Sender};
@@ -39,8 +39,8 @@ impl Engine {
                     match job {
                         Job::Search { board, limits } => {
                             let outcome = catch_unwind(AssertUnwindSafe(|| {
-                                let mut progress = |it: &crate::search::Iteration| {
-                                    let _ = events.send(Event::Progress(it.clone()));
+                                let mut progress = |event: SearchEvent| {
+                                    let _ = events.send(Event::Progress(event));
                                 };
                                 searcher.search(&board, &limits, &flag, &mut progress)
                             }));

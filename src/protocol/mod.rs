@@ -14,7 +14,7 @@ mod session;
 
 pub use session::{about, forbid_line};
 
-use crate::search::{Iteration, SearchResult};
+use crate::search::{SearchEvent, SearchResult};
 use engine::Engine;
 use session::{Flow, Session};
 use std::io::{BufRead, Write};
@@ -27,7 +27,7 @@ pub enum Event {
     Line(String, Instant),
     /// Stdin was closed: the same as END.
     InputClosed,
-    Progress(Iteration),
+    Progress(SearchEvent),
     /// The search finished; `None` when the board has no empty cell.
     Searched(Option<SearchResult>),
 }

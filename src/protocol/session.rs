@@ -9,13 +9,15 @@ use super::command::{parse, parse_board_line, Command, ParseError};
 use super::engine::Engine;
 use super::game::{Game, Owner};
 use super::Event;
+use crate::board::geometry::to_letter_number;
+use crate::board::Pos;
 use crate::board::{Board, MAX_SIDE, MIN_SIDE};
 use crate::pattern::PatternTables;
 use crate::rules::Rule;
-use crate::search::{SearchLimits, SearchResult, TimeControl};
+use crate::search::{score, Iteration, SearchEvent, SearchLimits, SearchResult, TimeControl};
 use std::collections::VecDeque;
 use std::io::Write;
-use std::time::Instant;
+use std::time::{Duration, Instant};
 
 /// Memory assumed when the manager sets no limit (`max_memory` 0 or never sent).
 pub const DEFAULT_MEMORY: u64 = 350 * 1024 * 1024;
@@ -40,6 +42,8 @@ struct Settings {
     threads: usize,
     max_depth: u32,
     max_nodes: u64,
+    /// `INFO show_detail` bit mask: 1 realtime lines, 2 a summary line per iteration.
+    show_detail: i64,
 }
 
 impl Default for Settings {
@@ -52,6 +56,7 @@ impl Default for Settings {
             threads: 1,
             max_depth: 0,
             max_nodes: 0,
+            show_detail: 0,
         }
     }
 }
@@ -90,7 +95,10 @@ pub struct Session<W: Write> {
     game: Option<Game>,
     settings: Settings,
     engine: Engine,
-    thinking: bool,
+    /// When the move being searched was asked for (`None` when not thinking).
+    thinking_since: Option<Instant>,
+    /// The last `MESSAGE REALTIME BEST` line printed for the current move.
+    announced_best: Option<String>,
     block: Option<Block>,
     queue: VecDeque<(String, Instant)>,
 }
@@ -109,7 +117,8 @@ impl<W: Write> Session<W> {
             game: None,
             settings: Settings::default(),
             engine,
-            thinking: false,
+            thinking_since: None,
+            announced_best: None,
             block: None,
             queue: VecDeque::new(),
         };
@@ -129,8 +138,22 @@ impl<W: Write> Session<W> {
         match event {
             Event::Line(line, at) => self.on_line(line, at),
             Event::InputClosed => Flow::Exit,
-            Event::Progress(iteration) => {
-                log::debug!("depth {} nodes {}", iteration.depth, iteration.nodes);
+            Event::Progress(event) => {
+                for line in self.progress_lines(&event) {
+                    // A GUI only needs to hear about a new best move when it changes.
+                    if line.starts_with("MESSAGE REALTIME BEST")
+                        && self.announced_best.as_ref() == Some(&line)
+                    {
+                        continue;
+                    }
+                    if line.starts_with("MESSAGE REALTIME BEST") {
+                        self.announced_best = Some(line.clone());
+                    }
+                    if line == "MESSAGE REALTIME REFRESH" {
+                        self.announced_best = None;
+                    }
+                    self.say(&line);
+                }
                 Flow::Continue
             }
             Event::Searched(result) => {
@@ -145,7 +168,7 @@ impl<W: Write> Session<W> {
         if line.is_empty() {
             return Flow::Continue;
         }
-        if self.thinking {
+        if self.thinking_since.is_some() {
             return match parse(line) {
                 Ok(Command::Stop) => {
                     self.engine.stop();
@@ -175,7 +198,7 @@ impl<W: Write> Session<W> {
     }
 
     fn drain_queue(&mut self) -> Flow {
-        while !self.thinking {
+        while self.thinking_since.is_none() {
             let Some((line, at)) = self.queue.pop_front() else {
                 break;
             };
@@ -376,8 +399,9 @@ impl<W: Write> Session<W> {
                 }
                 "max_depth" => settings.max_depth = number()?.clamp(0, 1000) as u32,
                 "max_node" => settings.max_nodes = number()?.max(0) as u64,
+                "show_detail" => settings.show_detail = number()?,
                 "game_type" | "evaluate" | "folder" | "caution_factor" | "pondering"
-                | "show_detail" | "nbestsym" | "usedatabase" => {}
+                | "nbestsym" | "usedatabase" => {}
                 other => log::debug!("ignoring INFO {other}"),
             }
             Ok(())
@@ -403,12 +427,13 @@ impl<W: Write> Session<W> {
         if self.settings.max_nodes > 0 {
             limits.max_nodes = self.settings.max_nodes;
         }
-        self.thinking = true;
+        self.thinking_since = Some(at);
+        self.announced_best = None;
         self.engine.search(board, limits);
     }
 
     fn finish_move(&mut self, result: Option<SearchResult>) {
-        self.thinking = false;
+        self.thinking_since = None;
         let Some(result) = result else {
             return self.error("the board is full: no move is possible");
         };
@@ -427,6 +452,92 @@ impl<W: Write> Session<W> {
             }
         }
         self.say(&format!("{x},{y}"));
+    }
+}
+
+impl<W: Write> Session<W> {
+    /// The MESSAGE lines `show_detail` asks for about a search event: with bit 2, one summary
+    /// per iteration (and per line in multi-PV) in the format client libraries parse; with bit
+    /// 1, Yixin-Board's realtime lines, from depth 8 and 200 ms into the move (as GUIs expect).
+    fn progress_lines(&self, event: &SearchEvent) -> Vec<String> {
+        let detail = self.settings.show_detail;
+        let elapsed = self.thinking_since.map_or(Duration::ZERO, |t| t.elapsed());
+        let realtime =
+            |depth: u32| detail & 1 != 0 && depth >= 8 && elapsed >= Duration::from_millis(200);
+        let xy = |p: Pos| format!("{},{}", p.x(), p.y());
+        let mut lines = Vec::new();
+        match event {
+            SearchEvent::Iteration(it) => {
+                if detail & 2 != 0 {
+                    lines.extend(summary_lines(it));
+                }
+                if realtime(it.depth) {
+                    if let Some(best) = it.lines.first() {
+                        lines.push("MESSAGE REALTIME REFRESH".into());
+                        lines.push(format!("MESSAGE REALTIME BEST {}", xy(best.mv)));
+                    }
+                }
+            }
+            SearchEvent::RootMoveStarted { mv, depth } if realtime(*depth) => {
+                lines.push(format!("MESSAGE REALTIME POS {}", xy(*mv)));
+            }
+            SearchEvent::RootMoveDone {
+                mv,
+                depth,
+                score,
+                best,
+            } if realtime(*depth) => {
+                lines.push(format!("MESSAGE REALTIME DONE {}", xy(*mv)));
+                if *score <= -score::PROVEN {
+                    lines.push(format!("MESSAGE REALTIME LOST {}", xy(*mv)));
+                } else if *best {
+                    lines.push(format!("MESSAGE REALTIME BEST {}", xy(*mv)));
+                }
+            }
+            _ => {}
+        }
+        lines
+    }
+}
+
+/// `MESSAGE depth D-SD [multipv K] ev E n N n/ms S tm T pv m1 m2 …` for each line of an
+/// iteration: E in score units or `+M<n>`/`-M<n>` (a win or loss in n of our moves), N nodes
+/// with a K/M/G suffix, S nodes per millisecond, T milliseconds, moves in letter-number
+/// notation.
+pub fn summary_lines(it: &Iteration) -> Vec<String> {
+    let ms = it.elapsed.as_millis() as u64;
+    let speed = it.nodes / ms.max(1);
+    let multipv = it.lines.len() > 1;
+    it.lines
+        .iter()
+        .enumerate()
+        .map(|(i, line)| {
+            let pv: Vec<String> = line.pv.iter().map(|&p| to_letter_number(p)).collect();
+            format!(
+                "MESSAGE depth {}-{}{} ev {} n {} n/ms {speed} tm {ms} pv {}",
+                it.depth,
+                it.seldepth,
+                if multipv {
+                    format!(" multipv {}", i + 1)
+                } else {
+                    String::new()
+                },
+                score::format(line.score),
+                nodes_text(it.nodes),
+                pv.join(" ")
+            )
+        })
+        .collect()
+}
+
+/// Node counts as client libraries expect them: exact below 10 000, then thousands (K),
+/// millions (M), billions (G).
+pub fn nodes_text(nodes: u64) -> String {
+    match nodes {
+        0..=9_999 => nodes.to_string(),
+        10_000..=9_999_999 => format!("{}K", nodes / 1_000),
+        10_000_000..=99_999_999_999 => format!("{}M", nodes / 1_000_000),
+        _ => format!("{}G", nodes / 1_000_000_000),
     }
 }
 

@@ -59,6 +59,22 @@ pub struct Iteration {
     pub lines: Vec<RootLine>,
 }
 
+/// What the search reports while it runs (from the main thread only).
+#[derive(Clone, Debug)]
+pub enum SearchEvent {
+    /// An iteration completed.
+    Iteration(Iteration),
+    /// The search starts on this root move at this depth.
+    RootMoveStarted { mv: Pos, depth: u32 },
+    /// The search finished this root move at this depth; `best` when it is the best so far.
+    RootMoveDone {
+        mv: Pos,
+        depth: u32,
+        score: i32,
+        best: bool,
+    },
+}
+
 /// How the move was chosen.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Decision {
@@ -120,14 +136,14 @@ impl Searcher {
         self.root_threats.clear();
     }
 
-    /// Chooses a move for the side to move. `report` is called after every completed
-    /// iteration. Returns `None` only when the board has no empty cell.
+    /// Chooses a move for the side to move. `report` receives the progress events. Returns
+    /// `None` only when the board has no empty cell.
     pub fn search(
         &mut self,
         board: &Board,
         limits: &SearchLimits,
         stop: &AtomicBool,
-        report: &mut dyn FnMut(&Iteration),
+        report: &mut dyn FnMut(SearchEvent),
     ) -> Option<SearchResult> {
         let mut board = board.clone();
         if board.empties() == 0 {
@@ -157,7 +173,16 @@ impl Searcher {
                         Worker::new(board, tt, helpers_stop, limits.budget, u64::MAX, false);
                     let mut depth = 1 + (id as u32 % 2);
                     while depth <= limits.max_depth && !helpers_stop.load(Relaxed) {
-                        search_root(&mut worker, &mut root, depth, 1, -INFINITY, INFINITY);
+                        let mut quiet = |_: SearchEvent| {};
+                        search_root(
+                            &mut worker,
+                            &mut root,
+                            depth,
+                            1,
+                            -INFINITY,
+                            INFINITY,
+                            &mut quiet,
+                        );
                         depth += 1;
                     }
                 });
@@ -283,11 +308,13 @@ fn search_root(
     lines: usize,
     alpha: i32,
     beta: i32,
+    report: &mut dyn FnMut(SearchEvent),
 ) -> i32 {
     let mut alpha = alpha;
     let mut best = -INFINITY;
     for (i, rm) in root.iter_mut().enumerate() {
         let exact = i < lines;
+        report(SearchEvent::RootMoveStarted { mv: rm.pos, depth });
         worker.board.make(rm.pos);
         let depth = depth as i32 - 1;
         let score = if exact || i == 0 {
@@ -307,6 +334,12 @@ fn search_root(
         // Moves that did not beat alpha keep an upper bound, which is enough to order them.
         rm.score = score;
         rm.depth = depth as u32 + 1;
+        report(SearchEvent::RootMoveDone {
+            mv: rm.pos,
+            depth: rm.depth,
+            score,
+            best: score > best,
+        });
         if score > best || exact {
             rm.pv.clear();
             rm.pv.push(rm.pos);
@@ -333,7 +366,7 @@ fn iterative_deepening(
     worker: &mut Worker,
     root: &mut [RootMove],
     limits: &SearchLimits,
-    report: &mut dyn FnMut(&Iteration),
+    report: &mut dyn FnMut(SearchEvent),
 ) -> SearchResult {
     let lines = limits.multipv.clamp(1, root.len());
     let mut best = SearchResult {
@@ -351,7 +384,7 @@ fn iterative_deepening(
     let mut previous_score = 0;
     for depth in 1..=limits.max_depth {
         worker.age_history();
-        let score = aspiration(worker, root, depth, lines, previous_score);
+        let score = aspiration(worker, root, depth, lines, previous_score, report);
         if worker.stopped {
             // An interrupted iteration still counts where a move finished at this depth with a
             // better score than the last complete iteration's choice.
@@ -366,13 +399,13 @@ fn iterative_deepening(
         best.seldepth = worker.seldepth;
         best.nodes = worker.nodes;
         best.elapsed = limits.budget.elapsed();
-        report(&Iteration {
+        report(SearchEvent::Iteration(Iteration {
             depth,
             seldepth: worker.seldepth,
             nodes: worker.nodes,
             elapsed: best.elapsed,
             lines: best.lines.clone(),
-        });
+        }));
         if is_proven(score) && plies_to_result(score) <= depth as i32 {
             break;
         }
@@ -397,14 +430,15 @@ fn aspiration(
     depth: u32,
     lines: usize,
     previous: i32,
+    report: &mut dyn FnMut(SearchEvent),
 ) -> i32 {
     if depth < 5 || lines > 1 || is_proven(previous) {
-        return search_root(worker, root, depth, lines, -INFINITY, INFINITY);
+        return search_root(worker, root, depth, lines, -INFINITY, INFINITY, report);
     }
     let mut delta = 60;
     let (mut alpha, mut beta) = (previous - delta, previous + delta);
     loop {
-        let score = search_root(worker, root, depth, lines, alpha, beta);
+        let score = search_root(worker, root, depth, lines, alpha, beta, report);
         if worker.stopped {
             return score;
         }

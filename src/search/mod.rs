@@ -19,6 +19,8 @@ pub mod threat;
 pub mod time;
 mod tt;
 
-pub use driver::{fallback, Decision, Iteration, RootLine, SearchLimits, SearchResult, Searcher};
+pub use driver::{
+    fallback, Decision, Iteration, RootLine, SearchEvent, SearchLimits, SearchResult, Searcher,
+};
 pub use threat::{ThreatMode, ThreatSearch};
 pub use time::{TimeBudget, TimeControl};
