@@ -224,6 +224,7 @@ impl<'a> Worker<'a> {
                 pos: block,
                 score: 0,
                 tactical: true,
+                shaping: true,
             }),
             None => {
                 let danger = Danger::assess(&mut self.board);
@@ -255,7 +256,9 @@ impl<'a> Worker<'a> {
             let new_depth = if single_reply { depth } else { depth - 1 };
             let reduction = if searched >= 2 && !mv.tactical {
                 let r = self.reductions[depth.min(63) as usize][searched.min(63)];
-                (r - i32::from(pv_node)).min(new_depth - 1).max(0)
+                (r - i32::from(pv_node) - i32::from(mv.shaping))
+                    .min(new_depth - 1)
+                    .max(0)
             } else {
                 0
             };

@@ -44,8 +44,11 @@ impl Danger {
 pub struct ScoredMove {
     pub pos: Pos,
     pub score: i32,
-    /// The move makes a four or open three, or stops one: never reduced.
+    /// The move makes a four, a four-three or a double three, or stops one: never reduced or
+    /// pruned.
     pub tactical: bool,
+    /// The move makes or stops an open three: reduced less.
+    pub shaping: bool,
 }
 
 /// Ordering weight of what a move makes for the side to move.
@@ -96,6 +99,10 @@ pub fn static_score(mine: CellInfo, theirs: CellInfo) -> i32 {
 }
 
 pub fn is_tactical(mine: CellInfo, theirs: CellInfo) -> bool {
+    mine.threat >= Threat::Flex3x2 || theirs.threat >= Threat::Flex3x2
+}
+
+pub fn is_shaping(mine: CellInfo, theirs: CellInfo) -> bool {
     mine.threat >= Threat::Flex3 || theirs.threat >= Threat::Flex3
 }
 
@@ -125,6 +132,7 @@ pub fn generate(board: &mut Board, danger: Danger, out: &mut Vec<ScoredMove>) {
             pos,
             score: static_score(mine, theirs),
             tactical: is_tactical(mine, theirs),
+            shaping: is_shaping(mine, theirs),
         });
     });
     if foul_checks {
@@ -172,6 +180,7 @@ pub fn fours(board: &mut Board, out: &mut Vec<ScoredMove>) {
                 pos,
                 score: static_score(mine, board.info(them, pos)),
                 tactical: true,
+                shaping: true,
             });
         }
     });
