@@ -10,6 +10,8 @@ USAGE:
     pbrain-sente                 speak the protocol on stdin/stdout (what managers run)
     pbrain-sente bench [DEPTH]   search fixed positions to a fixed depth (default 10);
                                  prints node counts and nodes per second
+    pbrain-sente analyze ...     search one position: best moves, score, line, fouls
+                                 (pbrain-sente analyze --help)
     pbrain-sente --help          this text
     pbrain-sente --version       the version
 
@@ -37,6 +39,7 @@ fn main() {
                 "bench: DEPTH must be a positive whole number"
             )),
         },
+        Some("analyze") => cli::analyze::run(&args[1..]),
         Some(other) => Err(anyhow::anyhow!("unknown subcommand '{other}'\n\n{USAGE}")),
     };
     if let Err(error) = result {

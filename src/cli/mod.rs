@@ -4,6 +4,7 @@
 //! The front ends drive the search through the same public API as the protocol does; they know
 //! nothing of its internals.
 
+pub mod analyze;
 pub mod bench;
 
 use crate::board::{geometry::parse_moves, Board, Pos};

@@ -12,7 +12,7 @@ mod engine;
 pub mod game;
 mod session;
 
-pub use session::{about, forbid_line};
+pub use session::{about, forbid_line, nodes_text, summary_lines};
 
 use crate::search::{SearchEvent, SearchResult};
 use engine::Engine;

@@ -299,8 +299,12 @@ fn root_moves(board: &mut Board, limits: &SearchLimits) -> Vec<RootMove> {
         .collect()
 }
 
-/// Searches every root move at `depth`, `lines` of them with an exact score, and sorts the
-/// moves best first. Returns the best score.
+/// Searches every root move at `depth` and sorts them best first; returns the best score.
+///
+/// With one line this is principal variation search at the root. With `lines` > 1 (multi-PV)
+/// the bar a move must clear is the `lines`-th best exact score so far: a move that clears it
+/// is searched again with a window that gives its exact score, so the first `lines` moves
+/// after sorting carry exact scores.
 fn search_root(
     worker: &mut Worker,
     root: &mut [RootMove],
@@ -310,19 +314,26 @@ fn search_root(
     beta: i32,
     report: &mut dyn FnMut(SearchEvent),
 ) -> i32 {
+    let multipv = lines > 1;
     let mut alpha = alpha;
     let mut best = -INFINITY;
+    // Exact scores found so far, best first (multi-PV).
+    let mut exact: Vec<i32> = Vec::new();
     for (i, rm) in root.iter_mut().enumerate() {
-        let exact = i < lines;
+        let floor = match (multipv, exact.get(lines - 1)) {
+            (false, _) => alpha,
+            (true, Some(&kth)) => kth,
+            (true, None) => -INFINITY,
+        };
         report(SearchEvent::RootMoveStarted { mv: rm.pos, depth });
         worker.board.make(rm.pos);
-        let depth = depth as i32 - 1;
-        let score = if exact || i == 0 {
-            -worker.search(-beta, -alpha, depth, 1, true)
+        let child_depth = depth as i32 - 1;
+        let score = if i == 0 || floor == -INFINITY {
+            -worker.search(-beta, -floor, child_depth, 1, true)
         } else {
-            let s = -worker.search(-alpha - 1, -alpha, depth, 1, false);
-            if s > alpha && s < beta {
-                -worker.search(-beta, -alpha, depth, 1, true)
+            let s = -worker.search(-floor - 1, -floor, child_depth, 1, false);
+            if s > floor && s < beta {
+                -worker.search(-beta, -floor, child_depth, 1, true)
             } else {
                 s
             }
@@ -331,22 +342,27 @@ fn search_root(
         if worker.stopped {
             break;
         }
-        // Moves that did not beat alpha keep an upper bound, which is enough to order them.
+        // Moves that did not clear the bar keep an upper bound, which is enough to order them.
         rm.score = score;
-        rm.depth = depth as u32 + 1;
+        rm.depth = depth;
+        let new_best = score > best;
         report(SearchEvent::RootMoveDone {
             mv: rm.pos,
-            depth: rm.depth,
+            depth,
             score,
-            best: score > best,
+            best: new_best,
         });
-        if score > best || exact {
+        if score > floor || i == 0 {
             rm.pv.clear();
             rm.pv.push(rm.pos);
             rm.pv.extend_from_slice(worker.pv_from(1));
         }
+        if multipv && score > floor {
+            let at = exact.partition_point(|&e| e >= score);
+            exact.insert(at, score);
+        }
         best = best.max(score);
-        if !exact && score > alpha {
+        if !multipv && score > alpha {
             alpha = score;
         }
         if alpha >= beta {

@@ -1,0 +1,244 @@
+//! `pbrain-sente analyze`: searches one position given on the command line and prints the best
+//! move, score, principal variation, the n best moves and the renju fouls, as text or JSON.
+
+use super::board_from_moves;
+use crate::board::geometry::to_letter_number;
+use crate::board::{Board, Pos};
+use crate::rules::Rule;
+use crate::search::{score, SearchEvent, SearchLimits, SearchResult, Searcher, TimeBudget};
+use anyhow::{anyhow, bail, Context};
+use std::sync::atomic::AtomicBool;
+use std::time::{Duration, Instant};
+
+pub const USAGE: &str = "\
+pbrain-sente analyze: search one position and print the best moves
+
+USAGE:
+    pbrain-sente analyze [OPTIONS] [MOVES]
+
+MOVES is the game so far, black first: letter-number moves (h8i9j10 or \"h8 i9 j10\") or
+numeric x,y pairs (\"7,7 8,8\"). An empty list analyses the empty board.
+
+OPTIONS:
+    --rule R        freestyle|standard|renju|caro|standard-caro or a Gomocup code (default 0)
+    --size N        square board side, 5..32 (default 15); or --size WxH
+    --time MS       thinking time in milliseconds (default 3000)
+    --depth D       stop after depth D instead (no time limit unless --time is also given)
+    --nbest K       score the K best moves exactly (default 1)
+    --threads N     search threads (default 1)
+    --json          print one JSON object instead of text
+    --verbose       also print every finished depth
+    -h, --help      this text";
+
+struct Options {
+    rule: Rule,
+    width: usize,
+    height: usize,
+    time: Option<u64>,
+    depth: Option<u32>,
+    nbest: usize,
+    threads: usize,
+    json: bool,
+    verbose: bool,
+    moves: String,
+}
+
+fn parse_options(args: &[String]) -> anyhow::Result<Option<Options>> {
+    let mut o = Options {
+        rule: Rule::Freestyle,
+        width: 15,
+        height: 15,
+        time: None,
+        depth: None,
+        nbest: 1,
+        threads: 1,
+        json: false,
+        verbose: false,
+        moves: String::new(),
+    };
+    let mut moves = Vec::new();
+    let mut it = args.iter();
+    while let Some(arg) = it.next() {
+        let mut value = |name: &str| it.next().ok_or_else(|| anyhow!("{name} needs a value"));
+        match arg.as_str() {
+            "-h" | "--help" => return Ok(None),
+            "--rule" => {
+                let v = value("--rule")?;
+                o.rule = Rule::parse(v).ok_or_else(|| anyhow!("unknown rule '{v}'"))?;
+            }
+            "--size" => {
+                let v = value("--size")?;
+                let (w, h) = v.split_once(['x', 'X', ',']).unwrap_or((v, v));
+                o.width = w.parse().with_context(|| format!("bad size '{v}'"))?;
+                o.height = h.parse().with_context(|| format!("bad size '{v}'"))?;
+            }
+            "--time" => {
+                o.time = Some(
+                    value("--time")?
+                        .parse()
+                        .context("--time needs milliseconds")?,
+                )
+            }
+            "--depth" => {
+                o.depth = Some(
+                    value("--depth")?
+                        .parse()
+                        .context("--depth needs a number")?,
+                )
+            }
+            "--nbest" => {
+                o.nbest = value("--nbest")?
+                    .parse()
+                    .context("--nbest needs a number")?
+            }
+            "--threads" => {
+                o.threads = value("--threads")?
+                    .parse()
+                    .context("--threads needs a number")?
+            }
+            "--json" => o.json = true,
+            "--verbose" => o.verbose = true,
+            flag if flag.starts_with("--") => bail!("unknown option '{flag}'\n\n{USAGE}"),
+            list => moves.push(list.to_string()),
+        }
+    }
+    if o.nbest == 0 || o.threads == 0 {
+        bail!("--nbest and --threads must be at least 1");
+    }
+    o.moves = moves.join(" ");
+    Ok(Some(o))
+}
+
+pub fn run(args: &[String]) -> anyhow::Result<()> {
+    let Some(o) = parse_options(args)? else {
+        println!("{USAGE}");
+        return Ok(());
+    };
+    let board =
+        board_from_moves(o.width, o.height, o.rule, &o.moves).map_err(anyhow::Error::msg)?;
+    let start = Instant::now();
+    let budget = match (o.time, o.depth) {
+        (None, Some(_)) => TimeBudget::unlimited(start),
+        (time, _) => TimeBudget::fixed(start, Duration::from_millis(time.unwrap_or(3000))),
+    };
+    let mut limits = SearchLimits::new(budget);
+    limits.multipv = o.nbest;
+    limits.threads = o.threads;
+    if let Some(depth) = o.depth {
+        limits.max_depth = depth;
+    }
+    let mut searcher = Searcher::new(256 << 20);
+    let stop = AtomicBool::new(false);
+    let verbose = o.verbose && !o.json;
+    let mut report = |event: SearchEvent| {
+        if let (true, SearchEvent::Iteration(it)) = (verbose, &event) {
+            for line in crate::protocol::summary_lines(it) {
+                println!("{}", line.trim_start_matches("MESSAGE "));
+            }
+        }
+    };
+    let result = searcher
+        .search(&board, &limits, &stop, &mut report)
+        .ok_or_else(|| anyhow!("the board is full: no move to analyse"))?;
+    let fouls = board.forbidden_points();
+    if o.json {
+        println!("{}", json(&board, &result, &fouls));
+    } else {
+        print!("{}", text(&board, &result, &fouls));
+    }
+    Ok(())
+}
+
+fn name(pos: Pos) -> String {
+    to_letter_number(pos)
+}
+
+fn text(board: &Board, r: &SearchResult, fouls: &[Pos]) -> String {
+    let mut out = String::new();
+    out.push_str(&format!("{board}"));
+    out.push_str(&format!(
+        "{} to move, {} {}x{}\n",
+        board.to_move().name(),
+        board.rule(),
+        board.width(),
+        board.height()
+    ));
+    out.push_str(&format!(
+        "best {} ({},{})  score {}  depth {}-{}  nodes {}  time {} ms\n",
+        name(r.best),
+        r.best.x(),
+        r.best.y(),
+        score::format(r.score),
+        r.depth,
+        r.seldepth,
+        r.nodes,
+        r.elapsed.as_millis()
+    ));
+    let pv: Vec<String> = r.pv.iter().map(|&p| name(p)).collect();
+    out.push_str(&format!("pv {}\n", pv.join(" ")));
+    if r.lines.len() > 1 {
+        for (i, line) in r.lines.iter().enumerate() {
+            let pv: Vec<String> = line.pv.iter().map(|&p| name(p)).collect();
+            out.push_str(&format!(
+                "{:>2}. {:<4} {:>6}  {}\n",
+                i + 1,
+                name(line.mv),
+                score::format(line.score),
+                pv.join(" ")
+            ));
+        }
+    }
+    if board.rule() == Rule::Renju {
+        let list: Vec<String> = fouls.iter().map(|&p| name(p)).collect();
+        out.push_str(&format!(
+            "black fouls: {}\n",
+            if list.is_empty() {
+                "none".into()
+            } else {
+                list.join(" ")
+            }
+        ));
+    }
+    out
+}
+
+/// JSON without a JSON library: every value is a number, a string of letters and digits, or an
+/// array of those, so no escaping is ever needed.
+fn json(board: &Board, r: &SearchResult, fouls: &[Pos]) -> String {
+    let moves = |list: &[Pos]| -> String {
+        let items: Vec<String> = list.iter().map(|&p| format!("\"{}\"", name(p))).collect();
+        format!("[{}]", items.join(","))
+    };
+    let lines: Vec<String> = r
+        .lines
+        .iter()
+        .map(|l| {
+            format!(
+                "{{\"move\":\"{}\",\"x\":{},\"y\":{},\"score\":\"{}\",\"pv\":{}}}",
+                name(l.mv),
+                l.mv.x(),
+                l.mv.y(),
+                score::format(l.score),
+                moves(&l.pv)
+            )
+        })
+        .collect();
+    format!(
+        "{{\"rule\":\"{}\",\"width\":{},\"height\":{},\"to_move\":\"{}\",\"best\":\"{}\",\"x\":{},\"y\":{},\"score\":\"{}\",\"depth\":{},\"seldepth\":{},\"nodes\":{},\"time_ms\":{},\"pv\":{},\"lines\":[{}],\"forbidden\":{}}}",
+        board.rule(),
+        board.width(),
+        board.height(),
+        board.to_move().name(),
+        name(r.best),
+        r.best.x(),
+        r.best.y(),
+        score::format(r.score),
+        r.depth,
+        r.seldepth,
+        r.nodes,
+        r.elapsed.as_millis(),
+        moves(&r.pv),
+        lines.join(","),
+        moves(fouls)
+    )
+}

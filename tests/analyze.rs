@@ -1,0 +1,109 @@
+//! The `analyze` front end: best move, multi-PV lines with exact scores, fouls, JSON output.
+
+mod common;
+use common::BINARY;
+use std::process::Command;
+
+fn analyze(args: &[&str]) -> String {
+    let out = Command::new(BINARY)
+        .arg("analyze")
+        .args(args)
+        .output()
+        .expect("run analyze");
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    String::from_utf8(out.stdout).expect("utf-8")
+}
+
+#[test]
+fn finds_the_five_and_prints_the_board() {
+    let text = analyze(&["--depth", "4", "h8h9i8i9j8j9k8k9"]);
+    assert!(text.contains("black to move"), "{text}");
+    assert!(
+        text.contains("best g8") || text.contains("best l8"),
+        "{text}"
+    );
+    assert!(text.contains("+M1"), "{text}");
+}
+
+/// Each of the n best lines carries (close to) the score the position after its move has when
+/// searched on its own; a line with a mere bound for a score would be far off.
+#[test]
+fn multi_pv_scores_match_the_positions_after_each_move() {
+    let text = analyze(&["--depth", "6", "--nbest", "3", "h8i8i11"]);
+    let is_line = |l: &&str| {
+        l.split_whitespace()
+            .next()
+            .is_some_and(|f| f.ends_with('.') && f[..f.len() - 1].parse::<u32>().is_ok())
+    };
+    let lines: Vec<&str> = text.lines().filter(is_line).collect();
+    assert_eq!(lines.len(), 3, "{text}");
+    let mut scores = vec![];
+    for line in lines {
+        let fields: Vec<&str> = line.split_whitespace().collect();
+        let (mv, score): (&str, i32) = (fields[1], fields[2].parse().expect("centipawn score"));
+        assert!(
+            scores.last().is_none_or(|&previous| score <= previous),
+            "lines are sorted best first: {text}"
+        );
+        scores.push(score);
+        let after = analyze(&["--depth", "5", &format!("h8i8i11{mv}")]);
+        let best_line = after
+            .lines()
+            .find(|l| l.starts_with("best "))
+            .expect("best line");
+        let theirs: i32 = best_line
+            .split_whitespace()
+            .nth(4)
+            .expect("score")
+            .parse()
+            .expect("number");
+        assert!((score + theirs).abs() <= 80, "{mv}: {line} vs {best_line}");
+    }
+    assert!(
+        scores[0] != scores[2],
+        "three different moves, three scores: {text}"
+    );
+}
+
+#[test]
+fn json_output_and_renju_fouls() {
+    let json = analyze(&[
+        "--json",
+        "--depth",
+        "4",
+        "--rule",
+        "renju",
+        "h8h9i7i9h10i6i11i12",
+    ]);
+    assert!(
+        json.starts_with('{') && json.trim_end().ends_with('}'),
+        "{json}"
+    );
+    assert!(json.contains("\"to_move\":\"black\""), "{json}");
+    assert!(json.contains("\"forbidden\":[\"g9\"]"), "{json}");
+    assert!(!json.contains("\"best\":\"g9\""), "{json}");
+}
+
+#[test]
+fn bad_arguments_are_reported() {
+    for args in [
+        &["--rule", "chess"][..],
+        &["--size", "40"],
+        &["h8h8"],
+        &["--frobnicate"],
+    ] {
+        let out = Command::new(BINARY)
+            .arg("analyze")
+            .args(args)
+            .output()
+            .unwrap();
+        assert!(!out.status.success(), "{args:?}");
+        assert!(!out.stderr.is_empty());
+    }
+    let help = analyze(&["--help"]);
+    assert!(help.contains("--nbest"));
+}
