@@ -199,3 +199,31 @@ fn replies_within_the_turn_time_and_the_game_clock() {
         asked.elapsed()
     );
 }
+
+/// The whole process stays inside max_memory, with the hash table filled by long searches on
+/// two threads.
+#[cfg(target_os = "linux")]
+#[test]
+fn peak_memory_stays_under_max_memory() {
+    const LIMIT: u64 = 67_108_864;
+    let mut e = Engine::start();
+    e.send(&format!("INFO max_memory {LIMIT}"));
+    e.send("INFO thread_num 2");
+    e.send("INFO timeout_turn 30000");
+    e.send("INFO timeout_match 0");
+    e.send("START 15");
+    assert_eq!(e.line(), "OK");
+    for turn in ["TURN 7,7", "TURN 3,3"] {
+        e.send(turn);
+        std::thread::sleep(Duration::from_millis(1500));
+        e.send("YXSTOP");
+        e.read_move();
+    }
+    let peak = e.peak_memory();
+    assert!(peak < LIMIT, "peak resident memory {peak} bytes");
+    eprintln!(
+        "peak resident memory {:.1} MiB under a {} MiB limit",
+        peak as f64 / 1048576.0,
+        LIMIT >> 20
+    );
+}

@@ -152,6 +152,24 @@ impl Engine {
         None
     }
 
+    /// Peak resident memory of the engine process in bytes (Linux: VmHWM).
+    #[cfg(target_os = "linux")]
+    pub fn peak_memory(&self) -> u64 {
+        let status = std::fs::read_to_string(format!("/proc/{}/status", self.child.id()))
+            .expect("proc status");
+        let line = status
+            .lines()
+            .find(|l| l.starts_with("VmHWM:"))
+            .expect("VmHWM");
+        let kib: u64 = line
+            .split_whitespace()
+            .nth(1)
+            .expect("value")
+            .parse()
+            .expect("number");
+        kib * 1024
+    }
+
     pub fn is_running(&mut self) -> bool {
         matches!(self.child.try_wait(), Ok(None))
     }
