@@ -130,7 +130,7 @@ fn ok_or_exit(result: std::io::Result<()>) {
 
 impl<W: Write> Session<W> {
     pub fn new(out: W, engine: Engine) -> Session<W> {
-        let session = Session {
+        Session {
             out,
             game: None,
             settings: Settings::default(),
@@ -140,8 +140,7 @@ impl<W: Write> Session<W> {
             announced_best: None,
             block: None,
             queue: VecDeque::new(),
-        };
-        session
+        }
     }
 
     fn say(&mut self, text: &str) {
