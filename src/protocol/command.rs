@@ -24,6 +24,24 @@ pub enum Command {
     Stop,
     YxShowForbid,
     YxHashClear,
+    /// `YXSHOWINFO`: engine limits for Yixin-Board.
+    YxShowInfo,
+    /// `YXNBEST n`: the n best moves of the current position, then a move.
+    YxNBest(usize),
+    /// `YXBLOCK` … `DONE`: `x,y` lines of root moves to exclude from now on.
+    YxBlock,
+    /// `YXBLOCKUNDO` … `DONE`: `x,y` lines to include again.
+    YxBlockUndo,
+    /// `YXBLOCKRESET`: exclude nothing.
+    YxBlockReset,
+    /// `YXBALANCEONE s`: the move leaving the position closest to score s.
+    YxBalanceOne(i64),
+    /// `YXBALANCETWO s`: two moves (ours, theirs) leaving it closest to score s.
+    YxBalanceTwo(i64),
+    /// `YXSEARCHDEFEND`: score every move, reporting the losing ones.
+    YxSearchDefend,
+    /// `SWAP2BOARD` … `DONE`: the Swap2 choice for the stones given (in move order).
+    Swap2Board,
 }
 
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -77,6 +95,27 @@ pub fn parse(line: &str) -> Result<Command, ParseError> {
         "YXSTOP" | "STOP" => Ok(Command::Stop),
         "YXSHOWFORBID" => Ok(Command::YxShowForbid),
         "YXHASHCLEAR" => Ok(Command::YxHashClear),
+        "YXSHOWINFO" => Ok(Command::YxShowInfo),
+        "YXNBEST" => match rest.parse::<usize>() {
+            Ok(n) if n >= 1 => Ok(Command::YxNBest(n)),
+            _ => Err(ParseError::Malformed(format!(
+                "YXNBEST needs a count of at least 1, got '{rest}'"
+            ))),
+        },
+        "YXBLOCK" => no_args(Command::YxBlock),
+        "YXBLOCKUNDO" => no_args(Command::YxBlockUndo),
+        "YXBLOCKRESET" => no_args(Command::YxBlockReset),
+        "YXBALANCEONE" | "YXBALANCETWO" => {
+            let bias = parse_number(rest)
+                .map_err(|e| ParseError::Malformed(format!("{word} needs a score: {e}")))?;
+            Ok(if word == "YXBALANCEONE" {
+                Command::YxBalanceOne(bias)
+            } else {
+                Command::YxBalanceTwo(bias)
+            })
+        }
+        "YXSEARCHDEFEND" => no_args(Command::YxSearchDefend),
+        "SWAP2BOARD" => no_args(Command::Swap2Board),
         _ => Err(ParseError::Unknown(word)),
     }
 }
@@ -123,6 +162,13 @@ mod tests {
             Ok(Command::Info("folder".into(), "C:\\my dir".into()))
         );
         assert_eq!(parse("RECTSTART 20,15"), Ok(Command::RectStart(20, 15)));
+        assert_eq!(parse("yxnbest 5"), Ok(Command::YxNBest(5)));
+        assert_eq!(parse("YXBALANCETWO -40"), Ok(Command::YxBalanceTwo(-40)));
+        assert!(matches!(parse("YXNBEST 0"), Err(ParseError::Malformed(_))));
+        assert!(matches!(
+            parse("YXBALANCEONE x"),
+            Err(ParseError::Malformed(_))
+        ));
     }
 
     #[test]

@@ -1,20 +1,44 @@
 //! The search thread as the protocol uses it: it owns the [`Searcher`] (and so the hash
-//! table), runs one job at a time, and reports progress and results as [`Event`]s on the
+//! table), runs one task at a time, and reports progress and answers as [`Event`]s on the
 //! session's channel. A panic inside a search is caught: the thread logs it, starts a fresh
 //! searcher and still answers with a legal move, so the manager never waits in vain.
 
 use super::Event;
-use crate::board::Board;
-use crate::search::{fallback, SearchEvent, SearchLimits, Searcher};
+use crate::board::{Board, Pos};
+use crate::search::{fallback, SearchEvent, SearchLimits, SearchResult, Searcher, Swap2Answer};
 use std::panic::{catch_unwind, AssertUnwindSafe};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::mpsc::{channel, Sender};
 use std::sync::Arc;
 
+/// What the search thread is asked to work out.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Task {
+    /// The best move (with as many best lines as the limits ask for).
+    Move,
+    /// The move that leaves the position closest to this score (YXBALANCEONE).
+    BalanceOne(i32),
+    /// Our move and the opponent's reply that leave it closest to this score (YXBALANCETWO).
+    BalanceTwo(i32),
+    /// The Swap2 choice for a position of 0, 3 or 5 stones.
+    Swap2,
+}
+
+/// What the search thread answers.
+#[derive(Clone, Debug)]
+pub enum Answer {
+    /// A searched move; `None` when the board is full.
+    Move(Option<SearchResult>),
+    /// Two moves (YXBALANCETWO); `None` when there are not two empty cells.
+    Pair(Option<(Pos, Pos)>),
+    Swap2(Option<Swap2Answer>),
+}
+
 enum Job {
-    Search {
+    Run {
         board: Box<Board>,
         limits: SearchLimits,
+        task: Task,
     },
     ResizeHash(usize),
     ClearHash,
@@ -37,26 +61,23 @@ impl Engine {
                 let mut searcher = Searcher::new(hash_bytes);
                 for job in inbox {
                     match job {
-                        Job::Search { board, limits } => {
-                            let outcome = catch_unwind(AssertUnwindSafe(|| {
-                                let mut progress = |event: SearchEvent| {
-                                    let _ = events.send(Event::Progress(event));
-                                };
-                                searcher.search(&board, &limits, &flag, &mut progress)
-                            }));
-                            let result = match outcome {
-                                Ok(result) => result,
-                                Err(_) => {
-                                    log::error!(
-                                        "the search panicked; answering with a fallback move"
-                                    );
-                                    let bytes = searcher.hash_bytes();
-                                    searcher = Searcher::new(bytes);
-                                    let mut board = (*board).clone();
-                                    (board.empties() > 0).then(|| fallback(&mut board, &limits))
-                                }
+                        Job::Run {
+                            board,
+                            limits,
+                            task,
+                        } => {
+                            let mut progress = |event: SearchEvent| {
+                                let _ = events.send(Event::Progress(event));
                             };
-                            if events.send(Event::Searched(result)).is_err() {
+                            let outcome = catch_unwind(AssertUnwindSafe(|| {
+                                run(&mut searcher, &board, &limits, task, &flag, &mut progress)
+                            }));
+                            let answer = outcome.unwrap_or_else(|_| {
+                                log::error!("the search panicked; answering with a fallback move");
+                                searcher = Searcher::new(searcher.hash_bytes());
+                                rescue(&board, &limits, task)
+                            });
+                            if events.send(Event::Answered(answer)).is_err() {
                                 return;
                             }
                         }
@@ -69,16 +90,17 @@ impl Engine {
         Engine { jobs, stop }
     }
 
-    /// Starts a search; its result arrives as `Event::Searched`.
-    pub fn search(&self, board: Board, limits: SearchLimits) {
+    /// Starts a task; its answer arrives as `Event::Answered`.
+    pub fn run(&self, board: Board, limits: SearchLimits, task: Task) {
         self.stop.store(false, Ordering::Relaxed);
-        let _ = self.jobs.send(Job::Search {
+        let _ = self.jobs.send(Job::Run {
             board: Box::new(board),
             limits,
+            task,
         });
     }
 
-    /// Asks the running search to return its best move now.
+    /// Asks the running task to answer with what it has now.
     pub fn stop(&self) {
         self.stop.store(true, Ordering::Relaxed);
     }
@@ -89,5 +111,45 @@ impl Engine {
 
     pub fn clear_hash(&self) {
         let _ = self.jobs.send(Job::ClearHash);
+    }
+}
+
+fn run(
+    searcher: &mut Searcher,
+    board: &Board,
+    limits: &SearchLimits,
+    task: Task,
+    stop: &AtomicBool,
+    progress: &mut dyn FnMut(SearchEvent),
+) -> Answer {
+    match task {
+        Task::Move => Answer::Move(searcher.search(board, limits, stop, progress)),
+        Task::BalanceOne(bias) => {
+            Answer::Move(searcher.balance_one(board, limits, bias, stop, progress))
+        }
+        Task::BalanceTwo(bias) => Answer::Pair(
+            searcher
+                .balance_two(board, limits, bias, stop)
+                .map(|(a, b, _)| (a, b)),
+        ),
+        Task::Swap2 => Answer::Swap2(searcher.swap2(board, limits, stop)),
+    }
+}
+
+/// A legal answer without searching, after a panic.
+fn rescue(board: &Board, limits: &SearchLimits, task: Task) -> Answer {
+    let mut board = board.clone();
+    if board.empties() == 0 {
+        return Answer::Move(None);
+    }
+    let first = fallback(&mut board, limits);
+    match task {
+        Task::Move | Task::BalanceOne(_) => Answer::Move(Some(first)),
+        Task::BalanceTwo(_) => {
+            board.make(first.best);
+            let second = (board.empties() > 0).then(|| fallback(&mut board, limits).best);
+            Answer::Pair(second.map(|second| (first.best, second)))
+        }
+        Task::Swap2 => Answer::Swap2(Some(Swap2Answer::Swap)),
     }
 }

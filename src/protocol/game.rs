@@ -58,15 +58,20 @@ impl Game {
         self.stones.clear();
     }
 
-    /// Checks that `x,y` is an empty cell of this board and returns it.
-    pub fn free_cell(&self, x: i64, y: i64) -> Result<Pos, Refusal> {
+    /// Checks that `x,y` is a cell of this board and returns it.
+    pub fn on_board(&self, x: i64, y: i64) -> Result<Pos, Refusal> {
         if !(0..self.width as i64).contains(&x) || !(0..self.height as i64).contains(&y) {
             return Err(format!(
                 "{x},{y} is outside the {}x{} board",
                 self.width, self.height
             ));
         }
-        let pos = Pos::new(x as usize, y as usize);
+        Ok(Pos::new(x as usize, y as usize))
+    }
+
+    /// Checks that `x,y` is an empty cell of this board and returns it.
+    pub fn free_cell(&self, x: i64, y: i64) -> Result<Pos, Refusal> {
+        let pos = self.on_board(x, y)?;
         if self.stones.iter().any(|&(p, _)| p == pos) {
             return Err(format!("{x},{y} is already occupied"));
         }
@@ -134,6 +139,13 @@ impl Game {
     /// The search board with us to move, and a warning when the stone counts do not fit.
     pub fn board_for_our_move(&self) -> (Board, Option<String>) {
         let (own, warning) = self.own_color();
+        let mut board = self.board_with(own);
+        board.set_to_move(own);
+        (board, warning)
+    }
+
+    /// The board with our stones in colour `own` (side to move not set).
+    pub fn board_with(&self, own: Color) -> Board {
         let mut board = Board::new(self.width, self.height, self.rule);
         for &(pos, owner) in &self.stones {
             let cell = match owner {
@@ -143,8 +155,7 @@ impl Game {
             };
             board.place(pos, cell);
         }
-        board.set_to_move(own);
-        (board, warning)
+        board
     }
 
     /// The board with black's stones as black, for showing fouls: as for our move.

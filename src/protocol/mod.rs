@@ -7,14 +7,17 @@
 //! The protocol layer talks to the search only through `SearchLimits`, results and progress
 //! reports; it never reaches into search internals.
 
+mod block;
 pub mod command;
 mod engine;
 pub mod game;
+mod output;
 mod session;
+mod settings;
 
-pub use session::{about, forbid_line, nodes_text, summary_lines};
+pub use output::{about, forbid_line, nodes_text, summary_lines};
 
-use crate::search::{SearchEvent, SearchResult};
+use crate::search::SearchEvent;
 use engine::Engine;
 use session::{Flow, Session};
 use std::io::{BufRead, Write};
@@ -28,8 +31,8 @@ pub enum Event {
     /// Stdin was closed: the same as END.
     InputClosed,
     Progress(SearchEvent),
-    /// The search finished; `None` when the board has no empty cell.
-    Searched(Option<SearchResult>),
+    /// The search thread's answer to the last task.
+    Answered(engine::Answer),
 }
 
 /// Serves the protocol on stdin/stdout until END or the end of input, then exits the process

@@ -1,109 +1,44 @@
 //! One protocol session: the state a manager or GUI builds up with its commands (settings, the
-//! game, a BOARD block being read) and the handling of every command and search event.
+//! game, a block being read, excluded moves) and the handling of every command and answer.
 //!
-//! Invariants: a refused command leaves the state as it was and prints one `ERROR` line; while a
-//! move is being searched only `YXSTOP`/`STOP` and `END` act at once, everything else waits in
-//! order until the move has been printed; nothing but `MESSAGE` lines precede a move.
+//! Invariants: a refused command leaves the state as it was and prints one `ERROR` line; while
+//! the engine works on an answer only `YXSTOP`/`STOP` and `END` act at once, everything else
+//! waits in order until the answer is printed; nothing but `MESSAGE` lines precede a move.
+//! Pondering is the exception: any command stops it at once, and its result is dropped.
 
-use super::command::{parse, parse_board_line, Command, ParseError};
-use super::engine::Engine;
+use super::block::{Block, BlockKind};
+use super::command::{parse, Command, ParseError};
+use super::engine::{Answer, Engine, Task};
 use super::game::{Game, Owner};
+use super::output::{self, about, forbid_line, progress_lines, summary_lines, xy};
+use super::settings::Settings;
 use super::Event;
-use crate::board::geometry::to_letter_number;
-use crate::board::Pos;
-use crate::board::{Board, MAX_SIDE, MIN_SIDE};
+use crate::board::{Board, Color, Pos, MAX_SIDE, MIN_SIDE};
 use crate::pattern::PatternTables;
-use crate::rules::Rule;
-use crate::search::time::UNLIMITED_MS;
-use crate::search::{score, Iteration, SearchEvent, SearchLimits, SearchResult, TimeControl};
+use crate::search::{score, SearchResult, TimeBudget};
 use std::collections::VecDeque;
 use std::io::Write;
-use std::time::{Duration, Instant};
-
-/// Memory assumed when the manager sets no limit (`max_memory` 0 or never sent).
-pub const DEFAULT_MEMORY: u64 = 350 * 1024 * 1024;
-/// Memory kept for everything but the hash table: code, pattern tables, boards, stacks.
-const RESERVED_MEMORY: u64 = 24 * 1024 * 1024;
-/// Smallest hash table.
-const MIN_HASH: u64 = 1024 * 1024;
+use std::time::Instant;
 
 pub enum Flow {
     Continue,
     Exit,
 }
 
-/// Settings made with INFO.
-#[derive(Clone, Debug)]
-struct Settings {
-    time: TimeControl,
-    max_memory: u64,
-    /// Yixin-Board's `hash_size`, in bytes (0: use all the memory allowed).
-    hash_size: u64,
-    rule: Rule,
-    threads: usize,
-    max_depth: u32,
-    max_nodes: u64,
-    /// `INFO show_detail` bit mask: 1 realtime lines, 2 a summary line per iteration.
-    show_detail: i64,
-}
-
-impl Default for Settings {
-    fn default() -> Self {
-        Settings {
-            time: TimeControl::default(),
-            max_memory: 0,
-            hash_size: 0,
-            rule: Rule::Freestyle,
-            threads: 1,
-            max_depth: 0,
-            max_nodes: 0,
-            show_detail: 0,
-        }
-    }
-}
-
-impl Settings {
-    /// Hash table size for the memory limit: what is left after the reserve, and no more than
-    /// `hash_size` when a GUI asked for less.
-    /// Hash table size: what the memory limit leaves after the reserve, no more than a GUI's
-    /// `hash_size`, and no more than the searches of this time control can use. A table far
-    /// larger than a move's search fills only costs page faults (committing fresh memory is
-    /// slow: 0.4 to 1.2 s per 350 MB on a small VM) and cache misses.
-    fn hash_bytes(&self) -> usize {
-        let limit = if self.max_memory == 0 {
-            DEFAULT_MEMORY
-        } else {
-            self.max_memory
-        };
-        let mut bytes =
-            limit.saturating_sub(RESERVED_MEMORY + self.threads as u64 * 2 * 1024 * 1024);
-        if bytes < MIN_HASH {
-            bytes = (limit / 4).max(64 * 1024);
-        }
-        if self.hash_size > 0 {
-            bytes = bytes.min(self.hash_size);
-        }
-        bytes.min(self.useful_hash_bytes()) as usize
-    }
-
-    /// About 64 MiB per second of thinking time per move, at least 32 MiB.
-    fn useful_hash_bytes(&self) -> u64 {
-        let time = &self.time;
-        let mut per_move_ms = if time.turn_ms > 0 { time.turn_ms } else { 15 };
-        if time.match_ms > 0 && time.left_ms != UNLIMITED_MS {
-            per_move_ms = per_move_ms.min(time.left_ms.max(0) / 20);
-        }
-        let mib = 1024 * 1024;
-        (per_move_ms.max(0) as u64 * 64 * mib / 1000).max(32 * mib) * self.threads as u64
-    }
-}
-
-/// A BOARD or YXBOARD block being read.
-struct Block {
-    answer: bool,
-    stones: Vec<(i64, i64, Owner)>,
-    error: Option<String>,
-    started: Instant,
+/// What an answer the engine is working on is for, which decides how it is printed.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Request {
+    /// Our move in the game (BEGIN, TURN, BOARD).
+    Play,
+    /// YXNBEST: the best lines, then the move.
+    NBest,
+    /// YXSEARCHDEFEND: every move scored; the losing ones reported, then the move.
+    Defend,
+    BalanceOne,
+    BalanceTwo,
+    Swap2,
+    /// Thinking on the opponent's time: nothing is printed.
+    Ponder,
 }
 
 pub struct Session<W: Write> {
@@ -113,11 +48,15 @@ pub struct Session<W: Write> {
     engine: Engine,
     /// Size of the search's hash table, set before each search when the settings change it.
     hash_bytes: usize,
-    /// When the move being searched was asked for (`None` when not thinking).
-    thinking_since: Option<Instant>,
-    /// The last `MESSAGE REALTIME BEST` line printed for the current move.
+    /// The answer the engine is working on and when it was asked for.
+    pending: Option<(Request, Instant)>,
+    /// The last `MESSAGE REALTIME BEST` line printed for the current answer.
     announced_best: Option<String>,
     block: Option<Block>,
+    /// Root moves excluded by YXBLOCK.
+    excluded: Vec<Pos>,
+    /// Our colour in the last position we searched.
+    our_color: Color,
     queue: VecDeque<(String, Instant)>,
 }
 
@@ -136,9 +75,11 @@ impl<W: Write> Session<W> {
             settings: Settings::default(),
             engine,
             hash_bytes: 0,
-            thinking_since: None,
+            pending: None,
             announced_best: None,
             block: None,
+            excluded: Vec::new(),
+            our_color: Color::Black,
             queue: VecDeque::new(),
         }
     }
@@ -156,27 +97,37 @@ impl<W: Write> Session<W> {
             Event::Line(line, at) => self.on_line(line, at),
             Event::InputClosed => Flow::Exit,
             Event::Progress(event) => {
-                for line in self.progress_lines(&event) {
-                    // A GUI only needs to hear about a new best move when it changes.
-                    if line.starts_with("MESSAGE REALTIME BEST")
-                        && self.announced_best.as_ref() == Some(&line)
-                    {
-                        continue;
-                    }
-                    if line.starts_with("MESSAGE REALTIME BEST") {
-                        self.announced_best = Some(line.clone());
-                    }
-                    if line == "MESSAGE REALTIME REFRESH" {
-                        self.announced_best = None;
-                    }
-                    self.say(&line);
-                }
+                self.on_progress(&event);
                 Flow::Continue
             }
-            Event::Searched(result) => {
-                self.finish_move(result);
+            Event::Answered(answer) => {
+                if let Some((request, _)) = self.pending.take() {
+                    self.deliver(request, answer);
+                }
                 self.drain_queue()
             }
+        }
+    }
+
+    fn on_progress(&mut self, event: &crate::search::SearchEvent) {
+        let Some((request, since)) = self.pending else {
+            return;
+        };
+        if request == Request::Ponder {
+            return;
+        }
+        for line in progress_lines(event, self.settings.show_detail, since.elapsed()) {
+            // A GUI only needs to hear about a new best move when it changes.
+            if line.starts_with("MESSAGE REALTIME BEST") {
+                if self.announced_best.as_ref() == Some(&line) {
+                    continue;
+                }
+                self.announced_best = Some(line.clone());
+            }
+            if line == "MESSAGE REALTIME REFRESH" {
+                self.announced_best = None;
+            }
+            self.say(&line);
         }
     }
 
@@ -185,18 +136,18 @@ impl<W: Write> Session<W> {
         if line.is_empty() {
             return Flow::Continue;
         }
-        if self.thinking_since.is_some() {
-            return match parse(line) {
-                Ok(Command::Stop) => {
-                    self.engine.stop();
-                    Flow::Continue
-                }
-                Ok(Command::End) => Flow::Exit,
-                _ => {
-                    self.queue.push_back((line.to_string(), at));
-                    Flow::Continue
-                }
-            };
+        if let Some((request, _)) = self.pending {
+            let command = parse(line);
+            if command == Ok(Command::End) {
+                return Flow::Exit;
+            }
+            if request == Request::Ponder || command == Ok(Command::Stop) {
+                self.engine.stop();
+            }
+            if command != Ok(Command::Stop) {
+                self.queue.push_back((line.to_string(), at));
+            }
+            return Flow::Continue;
         }
         if self.block.is_some() {
             return self.block_line(line, at);
@@ -215,7 +166,7 @@ impl<W: Write> Session<W> {
     }
 
     fn drain_queue(&mut self) -> Flow {
-        while self.thinking_since.is_none() {
+        while self.pending.is_none() {
             let Some((line, at)) = self.queue.pop_front() else {
                 break;
             };
@@ -228,132 +179,163 @@ impl<W: Write> Session<W> {
 
     fn block_line(&mut self, line: &str, at: Instant) -> Flow {
         if line.eq_ignore_ascii_case("DONE") {
-            self.finish_block();
+            if let Some(block) = self.block.take() {
+                self.finish_block(block);
+            }
             return Flow::Continue;
         }
         let Some(block) = self.block.as_mut() else {
             return Flow::Continue;
         };
-        match parse_board_line(line) {
-            Ok((x, y, field)) => {
-                let owner = match field {
-                    1 => Some(Owner::Own),
-                    2 => Some(Owner::Opponent),
-                    3 => Some(Owner::Blocked),
-                    _ => None,
-                };
-                match owner {
-                    Some(owner) => block.stones.push((x, y, owner)),
-                    None => {
-                        let message = format!("line '{line}': field must be 1, 2 or 3");
-                        block.error.get_or_insert(message);
-                    }
-                }
-                Flow::Continue
-            }
+        if !block.read(line) && parse(line).is_ok() {
             // A command inside the block: the block was cut short.
-            Err(_)
-                if line.starts_with(|c: char| c.is_ascii_alphabetic()) && parse(line).is_ok() =>
-            {
-                let block = self.block.take();
-                let name = if block.is_some_and(|b| b.answer) {
-                    "BOARD"
-                } else {
-                    "YXBOARD"
-                };
-                self.error(&format!(
-                    "{name} block ended by '{line}' without DONE; position unchanged"
-                ));
-                self.on_line(line.to_string(), at)
-            }
-            Err(message) => {
-                block
-                    .error
-                    .get_or_insert(format!("line '{line}': {message}"));
-                Flow::Continue
-            }
+            let name = block.kind.name();
+            self.block = None;
+            self.error(&format!(
+                "{name} block ended by '{line}' without DONE; nothing changed"
+            ));
+            return self.on_line(line.to_string(), at);
         }
+        Flow::Continue
     }
 
-    fn finish_block(&mut self) {
-        let Some(block) = self.block.take() else {
-            return;
-        };
-        let name = if block.answer { "BOARD" } else { "YXBOARD" };
+    fn finish_block(&mut self, block: Block) {
+        let name = block.kind.name();
         if let Some(error) = block.error {
-            return self.error(&format!("{name}: {error}; position unchanged"));
+            return self.error(&format!("{name}: {error}; nothing changed"));
         }
         let Some(game) = self.game.as_ref() else {
             return self.error("no game: send START first");
         };
-        match game.with_stones(&block.stones) {
-            Ok(game) => {
-                self.game = Some(game);
-                if block.answer {
-                    self.start_move(block.started);
+        match block.kind {
+            BlockKind::Board | BlockKind::YxBoard => match game.with_stones(&block.stones) {
+                Ok(game) => {
+                    self.game = Some(game);
+                    if block.kind == BlockKind::Board {
+                        self.launch(Request::Play, block.started, 1, Task::Move);
+                    }
+                }
+                Err(message) => self.error(&format!("{name}: {message}; nothing changed")),
+            },
+            BlockKind::Swap2Board => {
+                // Swap2 stones come in move order, black first; their owners do not matter.
+                let stones: Vec<(i64, i64, Owner)> = block
+                    .stones
+                    .iter()
+                    .map(|&(x, y, _)| (x, y, Owner::Own))
+                    .collect();
+                match game.with_stones(&stones) {
+                    Ok(position) if [0, 3, 5].contains(&position.stones().len()) => {
+                        self.launch_swap2(position, block.started)
+                    }
+                    Ok(position) => self.error(&format!(
+                        "SWAP2BOARD: {} stones; Swap2 positions have 0, 3 or 5",
+                        position.stones().len()
+                    )),
+                    Err(message) => self.error(&format!("{name}: {message}")),
                 }
             }
-            Err(message) => self.error(&format!("{name}: {message}; position unchanged")),
+            BlockKind::YxBlock | BlockKind::YxBlockUndo => {
+                for &(x, y, _) in &block.stones {
+                    match game.on_board(x, y) {
+                        Ok(pos) if block.kind == BlockKind::YxBlock => {
+                            if !self.excluded.contains(&pos) {
+                                self.excluded.push(pos);
+                            }
+                        }
+                        Ok(pos) => self.excluded.retain(|&p| p != pos),
+                        Err(message) => return self.error(&format!("{name}: {message}")),
+                    }
+                }
+            }
         }
     }
 
     fn execute(&mut self, command: Command, at: Instant) -> Flow {
+        let needs_game = !matches!(
+            command,
+            Command::Start(_)
+                | Command::RectStart(..)
+                | Command::Info(..)
+                | Command::End
+                | Command::About
+                | Command::Stop
+                | Command::YxHashClear
+                | Command::YxShowInfo
+                | Command::YxBlockReset
+        );
+        if needs_game && self.game.is_none() {
+            self.error("no game: send START first");
+            return Flow::Continue;
+        }
         match command {
             Command::Start(size) => self.start(size, size),
             Command::RectStart(width, height) => self.start(width, height),
             Command::Restart => {
-                if let Some(game) = self.game.as_mut() {
-                    game.clear();
-                    self.say("OK");
-                } else {
-                    self.error("no game to restart: send START first");
-                }
-            }
-            Command::Begin => {
-                if self.game.is_some() {
-                    self.start_move(at);
-                } else {
-                    self.error("no game: send START first");
-                }
-            }
-            Command::Turn(x, y) => match self.game.as_mut().map(|g| g.place(x, y, Owner::Opponent))
-            {
-                Some(Ok(_)) => self.start_move(at),
-                Some(Err(message)) => self.error(&format!("TURN {message}")),
-                None => self.error("no game: send START first"),
-            },
-            Command::Play(x, y) => match self.game.as_mut().map(|g| g.place(x, y, Owner::Own)) {
-                Some(Ok(pos)) => self.say(&format!("{},{}", pos.x(), pos.y())),
-                Some(Err(message)) => self.error(&format!("PLAY {message}")),
-                None => self.error("no game: send START first"),
-            },
-            Command::Takeback(x, y) => match self.game.as_mut().map(|g| g.remove(x, y)) {
-                Some(Ok(())) => self.say("OK"),
-                Some(Err(message)) => self.error(&format!("TAKEBACK {message}")),
-                None => self.error("no game: send START first"),
-            },
-            Command::Board | Command::YxBoard => {
-                self.block = Some(Block {
-                    answer: command == Command::Board,
-                    stones: Vec::new(),
-                    error: None,
-                    started: at,
+                let _ = self.with_game(|g| {
+                    g.clear();
+                    Ok(())
                 });
+                self.say("OK");
             }
+            Command::Begin => self.launch(Request::Play, at, 1, Task::Move),
+            Command::Turn(x, y) => match self.with_game(|g| g.place(x, y, Owner::Opponent)) {
+                Ok(_) => self.launch(Request::Play, at, 1, Task::Move),
+                Err(message) => self.error(&format!("TURN {message}")),
+            },
+            Command::Play(x, y) => match self.with_game(|g| g.place(x, y, Owner::Own)) {
+                Ok(pos) => self.say(&xy(pos)),
+                Err(message) => self.error(&format!("PLAY {message}")),
+            },
+            Command::Takeback(x, y) => match self.with_game(|g| g.remove(x, y)) {
+                Ok(()) => self.say("OK"),
+                Err(message) => self.error(&format!("TAKEBACK {message}")),
+            },
+            Command::Board => self.block = Some(Block::new(BlockKind::Board, at)),
+            Command::YxBoard => self.block = Some(Block::new(BlockKind::YxBoard, at)),
+            Command::Swap2Board => self.block = Some(Block::new(BlockKind::Swap2Board, at)),
+            Command::YxBlock => self.block = Some(Block::new(BlockKind::YxBlock, at)),
+            Command::YxBlockUndo => self.block = Some(Block::new(BlockKind::YxBlockUndo, at)),
+            Command::YxBlockReset => self.excluded.clear(),
             Command::Info(key, value) => self.info(&key, &value),
             Command::End => return Flow::Exit,
             Command::About => self.say(&about()),
             Command::Stop => {}
-            Command::YxShowForbid => match self.game.as_ref() {
-                Some(game) => {
-                    let line = forbid_line(&game.board());
-                    self.say(&line);
-                }
-                None => self.error("no game: send START first"),
-            },
+            Command::YxShowForbid => {
+                let line = self
+                    .game
+                    .as_ref()
+                    .map(|g| forbid_line(&g.board()))
+                    .unwrap_or_default();
+                self.say(&line);
+            }
             Command::YxHashClear => self.engine.clear_hash(),
+            Command::YxShowInfo => {
+                let threads = std::thread::available_parallelism().map_or(1, |n| n.get());
+                let log2 = 63 - self.settings.max_hash_kib().max(1).leading_zeros();
+                self.say(&format!("MESSAGE INFO MAX_THREAD_NUM {threads}"));
+                self.say(&format!("MESSAGE INFO MAX_HASH_SIZE {log2}"));
+            }
+            Command::YxNBest(n) => self.launch(Request::NBest, at, n, Task::Move),
+            Command::YxSearchDefend => self.launch(Request::Defend, at, usize::MAX, Task::Move),
+            Command::YxBalanceOne(bias) => {
+                self.launch(Request::BalanceOne, at, 1, Task::BalanceOne(bias as i32))
+            }
+            Command::YxBalanceTwo(bias) => {
+                self.launch(Request::BalanceTwo, at, 1, Task::BalanceTwo(bias as i32))
+            }
         }
         Flow::Continue
+    }
+
+    fn with_game<T>(
+        &mut self,
+        f: impl FnOnce(&mut Game) -> Result<T, String>,
+    ) -> Result<T, String> {
+        match self.game.as_mut() {
+            Some(game) => f(game),
+            None => Err("no game: send START first".into()),
+        }
     }
 
     fn start(&mut self, width: i64, height: i64) {
@@ -378,51 +360,22 @@ impl<W: Write> Session<W> {
     }
 
     fn info(&mut self, key: &str, value: &str) {
-        let number = || {
-            value
-                .trim()
-                .parse::<i64>()
-                .map_err(|_| format!("INFO {key}: '{value}' is not a whole number"))
-        };
-        let result: Result<(), String> = (|| {
-            let settings = &mut self.settings;
-            match key {
-                "timeout_turn" => settings.time.turn_ms = number()?.max(0),
-                "timeout_match" => settings.time.match_ms = number()?.max(0),
-                "time_left" => settings.time.left_ms = number()?,
-                "time_increment" => settings.time.increment_ms = number()?.max(0),
-                "max_memory" => settings.max_memory = number()?.max(0) as u64,
-                "hash_size" => settings.hash_size = number()?.max(0) as u64 * 1024,
-                "thread_num" => {
-                    let available = std::thread::available_parallelism().map_or(1, |n| n.get());
-                    settings.threads = (number()?.max(1) as usize).min(available.max(1)).min(64);
-                }
-                "rule" => {
-                    let code = number()?;
-                    let rule = Rule::from_info(code).ok_or_else(|| {
-                        format!("INFO rule: unsupported rule {code} (0 freestyle, 1 standard, 4 or 2 renju, 8 caro, 9 standard caro)")
-                    })?;
-                    settings.rule = rule;
+        match self.settings.set(key, value) {
+            Ok(()) => {
+                if key == "rule" {
+                    let rule = self.settings.rule;
                     if let Some(game) = self.game.as_mut() {
                         game.set_rule(rule);
                     }
                     PatternTables::get(rule);
                 }
-                "max_depth" => settings.max_depth = number()?.clamp(0, 1000) as u32,
-                "max_node" => settings.max_nodes = number()?.max(0) as u64,
-                "show_detail" => settings.show_detail = number()?,
-                "game_type" | "evaluate" | "folder" | "caution_factor" | "pondering"
-                | "nbestsym" | "usedatabase" => {}
-                other => log::debug!("ignoring INFO {other}"),
             }
-            Ok(())
-        })();
-        if let Err(message) = result {
-            self.error(&message);
+            Err(message) => self.error(&message),
         }
     }
 
-    fn start_move(&mut self, at: Instant) {
+    /// Starts the engine on our move in the current game for `request`.
+    fn launch(&mut self, request: Request, at: Instant, multipv: usize, task: Task) {
         let Some(game) = self.game.as_ref() else {
             return;
         };
@@ -430,147 +383,109 @@ impl<W: Write> Session<W> {
         if let Some(warning) = warning {
             self.say(&format!("MESSAGE {warning}"));
         }
-        let mut limits = SearchLimits::new(self.settings.time.budget(board.stone_count(), at));
-        limits.threads = self.settings.threads;
-        if self.settings.max_depth > 0 {
-            limits.max_depth = self.settings.max_depth;
+        self.our_color = board.to_move();
+        let mut limits = self.settings.limits(board.stone_count(), at);
+        limits.multipv = multipv;
+        limits.excluded = self.excluded.clone();
+        self.run(request, board, limits, task, at);
+    }
+
+    fn launch_swap2(&mut self, position: Game, at: Instant) {
+        let mut board = Board::new(position.width(), position.height(), position.rule());
+        for &(pos, _) in position.stones() {
+            board.make(pos);
         }
-        if self.settings.max_nodes > 0 {
-            limits.max_nodes = self.settings.max_nodes;
-        }
+        let limits = self.settings.limits(board.stone_count(), at);
+        self.run(Request::Swap2, board, limits, Task::Swap2, at);
+    }
+
+    fn run(
+        &mut self,
+        request: Request,
+        board: Board,
+        limits: crate::search::SearchLimits,
+        task: Task,
+        at: Instant,
+    ) {
         let hash_bytes = self.settings.hash_bytes();
         if hash_bytes != self.hash_bytes {
             self.engine.resize_hash(hash_bytes);
             self.hash_bytes = hash_bytes;
         }
-        self.thinking_since = Some(at);
+        self.pending = Some((request, at));
         self.announced_best = None;
-        self.engine.search(board, limits);
+        self.engine.run(board, limits, task);
     }
 
-    fn finish_move(&mut self, result: Option<SearchResult>) {
-        self.thinking_since = None;
-        let Some(result) = result else {
-            return self.error("the board is full: no move is possible");
-        };
-        let (x, y) = (result.best.x() as i64, result.best.y() as i64);
+    /// Prints an answer as its request wants it, and keeps the game up to date.
+    fn deliver(&mut self, request: Request, answer: Answer) {
+        match (request, answer) {
+            (Request::Ponder, _) => {}
+            (Request::Swap2, Answer::Swap2(Some(answer))) => self.say(&output::swap2_line(&answer)),
+            (Request::BalanceTwo, Answer::Pair(Some((ours, theirs)))) => {
+                self.place(ours, Owner::Own);
+                self.place(theirs, Owner::Opponent);
+                self.say(&output::moves(&[ours, theirs]));
+            }
+            (_, Answer::Move(Some(result))) => {
+                match request {
+                    // The n best lines, unless they were just printed live.
+                    Request::NBest if self.settings.show_detail & 2 == 0 => {
+                        for line in summary_lines(&result.summary()) {
+                            self.say(&line);
+                        }
+                    }
+                    Request::Defend => {
+                        for line in result.lines.iter().filter(|l| l.score <= -score::PROVEN) {
+                            self.say(&format!("MESSAGE REALTIME LOST {}", xy(line.mv)));
+                        }
+                    }
+                    _ => {}
+                }
+                self.play(&result);
+                if request == Request::Play && self.settings.pondering {
+                    self.ponder();
+                }
+            }
+            _ => self.error("no move is possible: the board is full"),
+        }
+    }
+
+    fn place(&mut self, pos: Pos, owner: Owner) {
+        if let Some(game) = self.game.as_mut() {
+            if let Err(message) = game.place(pos.x() as i64, pos.y() as i64, owner) {
+                log::error!("the engine chose an unplayable move: {message}");
+            }
+        }
+    }
+
+    fn play(&mut self, result: &SearchResult) {
         log::info!(
-            "move {x},{y} score {} depth {} nodes {} in {:?} ({:?})",
+            "move {} score {} depth {} nodes {} in {:?} ({:?})",
+            xy(result.best),
             result.score,
             result.depth,
             result.nodes,
             result.elapsed,
             result.decision
         );
-        if let Some(game) = self.game.as_mut() {
-            if let Err(message) = game.place(x, y, Owner::Own) {
-                log::error!("the search chose an unplayable move: {message}");
-            }
+        self.place(result.best, Owner::Own);
+        self.say(&xy(result.best));
+    }
+
+    /// Thinks about the position after our move until the next command arrives.
+    fn ponder(&mut self) {
+        let Some(game) = self.game.as_ref() else {
+            return;
+        };
+        let mut board = game.board_with(self.our_color);
+        board.set_to_move(self.our_color.opponent());
+        if board.empties() == 0 || board.winner().is_some() {
+            return;
         }
-        self.say(&format!("{x},{y}"));
+        let now = Instant::now();
+        let mut limits = self.settings.limits(board.stone_count(), now);
+        limits.budget = TimeBudget::unlimited(now);
+        self.run(Request::Ponder, board, limits, Task::Move, now);
     }
-}
-
-impl<W: Write> Session<W> {
-    /// The MESSAGE lines `show_detail` asks for about a search event: with bit 2, one summary
-    /// per iteration (and per line in multi-PV) in the format client libraries parse; with bit
-    /// 1, Yixin-Board's realtime lines, from depth 8 and 200 ms into the move (as GUIs expect).
-    fn progress_lines(&self, event: &SearchEvent) -> Vec<String> {
-        let detail = self.settings.show_detail;
-        let elapsed = self.thinking_since.map_or(Duration::ZERO, |t| t.elapsed());
-        let realtime =
-            |depth: u32| detail & 1 != 0 && depth >= 8 && elapsed >= Duration::from_millis(200);
-        let xy = |p: Pos| format!("{},{}", p.x(), p.y());
-        let mut lines = Vec::new();
-        match event {
-            SearchEvent::Iteration(it) => {
-                if detail & 2 != 0 {
-                    lines.extend(summary_lines(it));
-                }
-                if realtime(it.depth) {
-                    if let Some(best) = it.lines.first() {
-                        lines.push("MESSAGE REALTIME REFRESH".into());
-                        lines.push(format!("MESSAGE REALTIME BEST {}", xy(best.mv)));
-                    }
-                }
-            }
-            SearchEvent::RootMoveStarted { mv, depth } if realtime(*depth) => {
-                lines.push(format!("MESSAGE REALTIME POS {}", xy(*mv)));
-            }
-            SearchEvent::RootMoveDone {
-                mv,
-                depth,
-                score,
-                best,
-            } if realtime(*depth) => {
-                lines.push(format!("MESSAGE REALTIME DONE {}", xy(*mv)));
-                if *score <= -score::PROVEN {
-                    lines.push(format!("MESSAGE REALTIME LOST {}", xy(*mv)));
-                } else if *best {
-                    lines.push(format!("MESSAGE REALTIME BEST {}", xy(*mv)));
-                }
-            }
-            _ => {}
-        }
-        lines
-    }
-}
-
-/// `MESSAGE depth D-SD [multipv K] ev E n N n/ms S tm T pv m1 m2 …` for each line of an
-/// iteration: E in score units or `+M<n>`/`-M<n>` (a win or loss in n of our moves), N nodes
-/// with a K/M/G suffix, S nodes per millisecond, T milliseconds, moves in letter-number
-/// notation.
-pub fn summary_lines(it: &Iteration) -> Vec<String> {
-    let ms = it.elapsed.as_millis() as u64;
-    let speed = it.nodes / ms.max(1);
-    let multipv = it.lines.len() > 1;
-    it.lines
-        .iter()
-        .enumerate()
-        .map(|(i, line)| {
-            let pv: Vec<String> = line.pv.iter().map(|&p| to_letter_number(p)).collect();
-            format!(
-                "MESSAGE depth {}-{}{} ev {} n {} n/ms {speed} tm {ms} pv {}",
-                it.depth,
-                it.seldepth,
-                if multipv {
-                    format!(" multipv {}", i + 1)
-                } else {
-                    String::new()
-                },
-                score::format(line.score),
-                nodes_text(it.nodes),
-                pv.join(" ")
-            )
-        })
-        .collect()
-}
-
-/// Node counts as client libraries expect them: exact below 10 000, then thousands (K),
-/// millions (M), billions (G).
-pub fn nodes_text(nodes: u64) -> String {
-    match nodes {
-        0..=9_999 => nodes.to_string(),
-        10_000..=9_999_999 => format!("{}K", nodes / 1_000),
-        10_000_000..=99_999_999_999 => format!("{}M", nodes / 1_000_000),
-        _ => format!("{}G", nodes / 1_000_000_000),
-    }
-}
-
-/// The ABOUT line.
-pub fn about() -> String {
-    format!(
-        "name=\"Sente\", version=\"{}\", author=\"Sente developers\", country=\"International\"",
-        env!("CARGO_PKG_VERSION")
-    )
-}
-
-/// `FORBID xxyy….`: black's renju fouls, each as two-digit x then two-digit y.
-pub fn forbid_line(board: &Board) -> String {
-    let mut line = String::from("FORBID ");
-    for pos in board.forbidden_points() {
-        line.push_str(&format!("{:02}{:02}", pos.x(), pos.y()));
-    }
-    line.push('.');
-    line
 }

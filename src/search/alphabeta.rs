@@ -2,8 +2,9 @@
 //!
 //! Per node: the forced situations first (a five to make or to block, an open four that wins),
 //! then the transposition table; below the horizon a quiescence search over fours. In quiet
-//! positions (the opponent threatens nothing) the usual selectivity applies: reverse futility,
-//! null move and razoring, late-move pruning and logarithmic late-move reductions. A forced
+//! positions (the opponent threatens nothing) reverse futility, null move and razoring apply,
+//! and quiet moves late in the list are pruned near the horizon; everywhere, later moves are
+//! searched with logarithmic late-move reductions, deeper when the position is not improving. A forced
 //! reply does not use up depth, so forcing lines are followed to their end.
 //!
 //! One worker runs per search thread; they share only the hash table and the stop flag.
@@ -49,8 +50,8 @@ pub(super) struct Worker<'a> {
     history: Vec<[i32; 2]>,
     pv: Vec<Vec<Pos>>,
     move_buffers: Vec<Vec<ScoredMove>>,
-    /// Late-move reduction per depth and move number.
-    reductions: Vec<[i32; 64]>,
+    /// Static evaluation per ply along the current line (for "improving").
+    static_evals: Vec<i32>,
 }
 
 impl<'a> Worker<'a> {
@@ -62,17 +63,6 @@ impl<'a> Worker<'a> {
         max_nodes: u64,
         is_main: bool,
     ) -> Worker<'a> {
-        let reductions = (0..64)
-            .map(|depth| {
-                std::array::from_fn(|i| {
-                    if depth < 2 || i < 2 {
-                        0
-                    } else {
-                        (0.6 + (depth as f64).ln() * (i as f64).ln() / 1.9) as i32
-                    }
-                })
-            })
-            .collect();
         Worker {
             board,
             tt,
@@ -87,7 +77,7 @@ impl<'a> Worker<'a> {
             history: vec![[0; 2]; GRID],
             pv: vec![Vec::new(); MAX_PLY + 1],
             move_buffers: Vec::new(),
-            reductions,
+            static_evals: vec![0; MAX_PLY + 2],
         }
     }
 
@@ -212,6 +202,10 @@ impl<'a> Worker<'a> {
         let us = self.board.to_move();
         let threatened = forced.is_some() || self.under_threat();
         let eval = self.evaluate();
+        self.static_evals[ply] = eval;
+        // Whether our static evaluation went up since our previous move (not at the root's
+        // children, which have no such move).
+        let improving = ply < 2 || eval > self.static_evals[ply - 2];
         if !pv_node && !threatened && beta.abs() < PROVEN {
             if let Some(score) = self.prune_quiet_node(eval, alpha, beta, depth, ply) {
                 return score;
@@ -249,16 +243,23 @@ impl<'a> Worker<'a> {
         let single_reply = moves.len() == 1;
         let mut searched = 0;
         for mv in moves.iter() {
-            let quiet = !mv.tactical && !threatened && !pv_node;
-            if quiet && searched >= late_move_limit(depth) && best > -PROVEN {
+            // Late-move pruning: near the horizon, once a non-losing move is known, quiet moves
+            // past a count (they come sorted, worst last) are not searched.
+            if !pv_node
+                && best > -PROVEN
+                && !mv.tactical
+                && !threatened
+                && searched >= late_move_limit(depth)
+            {
                 continue;
             }
             let new_depth = if single_reply { depth } else { depth - 1 };
-            let reduction = if searched >= 2 && !mv.tactical {
-                let r = self.reductions[depth.min(63) as usize][searched.min(63)];
-                (r - i32::from(pv_node) - i32::from(mv.shaping))
-                    .min(new_depth - 1)
-                    .max(0)
+            let reduction = if searched >= 1 && depth >= 2 && !mv.tactical {
+                let mut r = reduction(depth, searched + 1);
+                r -= i32::from(pv_node) + i32::from(mv.shaping);
+                r += i32::from(!pv_node && !improving && r > 1);
+                // Never below depth 1 (a reduced search still looks one move ahead).
+                r.min(new_depth - 1).max(0)
             } else {
                 0
             };
@@ -479,4 +480,9 @@ fn late_move_limit(depth: i32) -> usize {
         5 => 26,
         _ => usize::MAX,
     }
+}
+
+/// Late-move reduction of the n-th move at a depth: ln(depth) · ln(n).
+fn reduction(depth: i32, n: usize) -> i32 {
+    ((depth.max(1) as f64).ln() * (n.max(1) as f64).ln()) as i32
 }

@@ -88,6 +88,7 @@ pub enum Decision {
     Searched,
 }
 
+/// A search's outcome.
 #[derive(Clone, Debug)]
 pub struct SearchResult {
     pub best: Pos,
@@ -99,6 +100,19 @@ pub struct SearchResult {
     pub pv: Vec<Pos>,
     pub lines: Vec<RootLine>,
     pub decision: Decision,
+}
+
+impl SearchResult {
+    /// The result as a last completed iteration (for summary lines).
+    pub fn summary(&self) -> Iteration {
+        Iteration {
+            depth: self.depth,
+            seldepth: self.seldepth,
+            nodes: self.nodes,
+            elapsed: self.elapsed,
+            lines: self.lines.clone(),
+        }
+    }
 }
 
 /// Nodes the root spends looking for its own VCF and VCT before deepening.
@@ -279,7 +293,12 @@ struct RootMove {
 }
 
 fn root_moves(board: &mut Board, limits: &SearchLimits) -> Vec<RootMove> {
-    let danger = Danger::assess(board);
+    // Analysis (several lines) scores every candidate, even those that lose to a threat.
+    let danger = if limits.multipv > 1 {
+        Danger::None
+    } else {
+        Danger::assess(board)
+    };
     let mut moves: Vec<ScoredMove> = Vec::new();
     movegen::generate(board, danger, &mut moves);
     if moves.is_empty() && danger != Danger::None {

@@ -5,6 +5,7 @@
 //! - [`threat`]: VCF / VCT threat-space search;
 //! - `movegen`: threat-driven move generation and ordering;
 //! - `tt`: the shared transposition table;
+//! - [`opening`]: balanced moves and Swap2 decisions, made by searching;
 //! - [`time`]: the time budget of a move;
 //! - [`score`]: score units and proven results.
 //!
@@ -14,6 +15,7 @@
 mod alphabeta;
 pub mod driver;
 mod movegen;
+pub mod opening;
 pub mod score;
 pub mod threat;
 pub mod time;
@@ -22,5 +24,6 @@ mod tt;
 pub use driver::{
     fallback, Decision, Iteration, RootLine, SearchEvent, SearchLimits, SearchResult, Searcher,
 };
+pub use opening::Swap2Answer;
 pub use threat::{ThreatMode, ThreatSearch};
 pub use time::{TimeBudget, TimeControl};
