@@ -12,6 +12,8 @@ USAGE:
                                  prints node counts and nodes per second
     pbrain-sente analyze ...     search one position: best moves, score, line, fouls
                                  (pbrain-sente analyze --help)
+    pbrain-sente play ...        play against Sente in the terminal
+                                 (pbrain-sente play --help)
     pbrain-sente --help          this text
     pbrain-sente --version       the version
 
@@ -40,6 +42,7 @@ fn main() {
             )),
         },
         Some("analyze") => cli::analyze::run(&args[1..]),
+        Some("play") => cli::play::run(&args[1..]),
         Some(other) => Err(anyhow::anyhow!("unknown subcommand '{other}'\n\n{USAGE}")),
     };
     if let Err(error) = result {

@@ -1,7 +1,7 @@
 //! `pbrain-sente analyze`: searches one position given on the command line and prints the best
 //! move, score, principal variation, the n best moves and the renju fouls, as text or JSON.
 
-use super::board_from_moves;
+use super::{board_from_moves, Options};
 use crate::board::geometry::to_letter_number;
 use crate::board::{Board, Pos};
 use crate::rules::Rule;
@@ -30,90 +30,48 @@ OPTIONS:
     --verbose       also print every finished depth
     -h, --help      this text";
 
-struct Options {
-    rule: Rule,
-    width: usize,
-    height: usize,
-    time: Option<u64>,
-    depth: Option<u32>,
+/// The analysis-only options, on top of the shared ones.
+struct Analysis {
+    options: Options,
     nbest: usize,
-    threads: usize,
     json: bool,
     verbose: bool,
-    moves: String,
 }
 
-fn parse_options(args: &[String]) -> anyhow::Result<Option<Options>> {
-    let mut o = Options {
-        rule: Rule::Freestyle,
-        width: 15,
-        height: 15,
-        time: None,
-        depth: None,
+fn parse_options(args: &[String]) -> anyhow::Result<Option<Analysis>> {
+    let mut a = Analysis {
+        options: Options::default(),
         nbest: 1,
-        threads: 1,
         json: false,
         verbose: false,
-        moves: String::new(),
     };
-    let mut moves = Vec::new();
+    let mut shared = Vec::new();
     let mut it = args.iter();
     while let Some(arg) = it.next() {
-        let mut value = |name: &str| it.next().ok_or_else(|| anyhow!("{name} needs a value"));
         match arg.as_str() {
             "-h" | "--help" => return Ok(None),
-            "--rule" => {
-                let v = value("--rule")?;
-                o.rule = Rule::parse(v).ok_or_else(|| anyhow!("unknown rule '{v}'"))?;
-            }
-            "--size" => {
-                let v = value("--size")?;
-                let (w, h) = v.split_once(['x', 'X', ',']).unwrap_or((v, v));
-                o.width = w.parse().with_context(|| format!("bad size '{v}'"))?;
-                o.height = h.parse().with_context(|| format!("bad size '{v}'"))?;
-            }
-            "--time" => {
-                o.time = Some(
-                    value("--time")?
-                        .parse()
-                        .context("--time needs milliseconds")?,
-                )
-            }
-            "--depth" => {
-                o.depth = Some(
-                    value("--depth")?
-                        .parse()
-                        .context("--depth needs a number")?,
-                )
-            }
             "--nbest" => {
-                o.nbest = value("--nbest")?
-                    .parse()
-                    .context("--nbest needs a number")?
+                let v = it.next().ok_or_else(|| anyhow!("--nbest needs a value"))?;
+                a.nbest = v.parse().context("--nbest needs a number")?;
+                if a.nbest == 0 {
+                    bail!("--nbest must be at least 1");
+                }
             }
-            "--threads" => {
-                o.threads = value("--threads")?
-                    .parse()
-                    .context("--threads needs a number")?
-            }
-            "--json" => o.json = true,
-            "--verbose" => o.verbose = true,
-            flag if flag.starts_with("--") => bail!("unknown option '{flag}'\n\n{USAGE}"),
-            list => moves.push(list.to_string()),
+            "--json" => a.json = true,
+            "--verbose" => a.verbose = true,
+            _ => shared.push(arg.clone()),
         }
     }
-    if o.nbest == 0 || o.threads == 0 {
-        bail!("--nbest and --threads must be at least 1");
-    }
-    o.moves = moves.join(" ");
-    Ok(Some(o))
+    a.options.parse(&shared, USAGE)?;
+    Ok(Some(a))
 }
 
 pub fn run(args: &[String]) -> anyhow::Result<()> {
-    let Some(o) = parse_options(args)? else {
+    let Some(a) = parse_options(args)? else {
         println!("{USAGE}");
         return Ok(());
     };
+    let o = &a.options;
     let board =
         board_from_moves(o.width, o.height, o.rule, &o.moves).map_err(anyhow::Error::msg)?;
     let start = Instant::now();
@@ -122,14 +80,14 @@ pub fn run(args: &[String]) -> anyhow::Result<()> {
         (time, _) => TimeBudget::fixed(start, Duration::from_millis(time.unwrap_or(3000))),
     };
     let mut limits = SearchLimits::new(budget);
-    limits.multipv = o.nbest;
+    limits.multipv = a.nbest;
     limits.threads = o.threads;
     if let Some(depth) = o.depth {
         limits.max_depth = depth;
     }
     let mut searcher = Searcher::new(256 << 20);
     let stop = AtomicBool::new(false);
-    let verbose = o.verbose && !o.json;
+    let verbose = a.verbose && !a.json;
     let mut report = |event: SearchEvent| {
         if let (true, SearchEvent::Iteration(it)) = (verbose, &event) {
             for line in crate::protocol::summary_lines(it) {
@@ -141,7 +99,7 @@ pub fn run(args: &[String]) -> anyhow::Result<()> {
         .search(&board, &limits, &stop, &mut report)
         .ok_or_else(|| anyhow!("the board is full: no move to analyse"))?;
     let fouls = board.forbidden_points();
-    if o.json {
+    if a.json {
         println!("{}", json(&board, &result, &fouls));
     } else {
         print!("{}", text(&board, &result, &fouls));
