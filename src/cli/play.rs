@@ -38,8 +38,10 @@ During the game type a move (h8, or x,y counted from 0 like 7,7) or a command:
 const COMMANDS: &str = "moves: h8 or 7,7 | commands: undo, hint, swap, new, help, quit";
 
 pub fn run(args: &[String]) -> anyhow::Result<()> {
-    let mut options = Options::default();
-    options.time = Some(1000);
+    let mut options = Options {
+        time: Some(1000),
+        ..Options::default()
+    };
     let mut human = Color::Black;
     let mut rest = Vec::new();
     for arg in args {
@@ -306,8 +308,10 @@ mod tests {
     use super::*;
 
     fn session(script: &str, human: Color) -> String {
-        let mut options = Options::default();
-        options.time = Some(50);
+        let options = Options {
+            time: Some(50),
+            ..Options::default()
+        };
         let mut game = Game::new(options, human);
         let mut out = Vec::new();
         game.play(&mut script.as_bytes(), &mut out).unwrap();
@@ -348,9 +352,11 @@ mod tests {
 
     #[test]
     fn renju_fouls_are_marked_and_refused() {
-        let mut options = Options::default();
-        options.rule = Rule::Renju;
-        options.time = Some(50);
+        let options = Options {
+            rule: Rule::Renju,
+            time: Some(50),
+            ..Options::default()
+        };
         let mut game = Game::new(options, Color::Black);
         for mv in ["h9", "a1", "h10", "o1", "i8", "a15", "j8", "o15"] {
             let (x, y) = parse_letter_number(mv).unwrap();
