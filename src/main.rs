@@ -31,7 +31,11 @@ fn main() {
             Ok(())
         }
         Some("-V" | "--version") => {
-            println!("pbrain-sente {}", env!("CARGO_PKG_VERSION"));
+            println!(
+                "pbrain-sente {} ({})",
+                env!("CARGO_PKG_VERSION"),
+                sente::protocol::build()
+            );
             Ok(())
         }
         Some("bench") => match args.get(1).map(|d| d.parse::<u32>()) {

@@ -11,7 +11,14 @@ fn prints_nothing_before_the_first_command_and_answers_about() {
     e.send("ABOUT");
     let about = e.line();
     assert!(about.starts_with("name=\"Sente\""), "{about}");
-    assert!(about.contains(&format!("version=\"{}\"", env!("CARGO_PKG_VERSION"))));
+    assert!(
+        about.contains(&format!("version=\"{} (", env!("CARGO_PKG_VERSION"))),
+        "{about}"
+    );
+    assert!(
+        about.contains("x86_64") || about.contains("aarch64"),
+        "the build is named: {about}"
+    );
     assert!(about.contains("author=") && about.contains("country="));
 }
 

@@ -15,7 +15,7 @@ mod output;
 mod session;
 mod settings;
 
-pub use output::{about, forbid_line, nodes_text, summary_lines};
+pub use output::{about, build, forbid_line, nodes_text, summary_lines};
 
 use crate::search::SearchEvent;
 use engine::Engine;

@@ -107,12 +107,26 @@ pub fn nodes_text(nodes: u64) -> String {
     }
 }
 
-/// The ABOUT line.
+/// The ABOUT line. The version says which build is running: its target and the vector
+/// instructions it was compiled for (e.g. `0.1.0 (x86_64-pc-windows-gnu avx2)`).
 pub fn about() -> String {
     format!(
-        "name=\"Sente\", version=\"{}\", author=\"Sente developers\", country=\"International\"",
-        env!("CARGO_PKG_VERSION")
+        "name=\"Sente\", version=\"{} ({})\", author=\"Sente developers\", country=\"International\"",
+        env!("CARGO_PKG_VERSION"),
+        build()
     )
+}
+
+/// Target triple and instruction set of this build.
+pub fn build() -> String {
+    let features = if cfg!(target_feature = "avx2") {
+        "avx2"
+    } else if cfg!(target_feature = "sse4.1") {
+        "sse4.1"
+    } else {
+        "baseline"
+    };
+    format!("{} {features}", env!("SENTE_TARGET"))
 }
 
 /// `FORBID xxyy….`: black's renju fouls, each as two-digit x then two-digit y.

@@ -1,0 +1,232 @@
+//! Referees games between two Gomocup engines over real pipes, and fails loudly on any fault.
+//!
+//! ```sh
+//! cargo run --release --example duel -- [--rule R] [--size N] [--turn MS] [--games G] \
+//!     "wine dist/pbrain-sente.exe" target/release/pbrain-sente
+//! ```
+//!
+//! Each engine command is split on spaces. Games alternate colours; the engines get `START`,
+//! `INFO timeout_turn`, `INFO rule`, then `BEGIN`/`TURN` as Piskvork sends them. Every reply
+//! must be a legal `x,y` (on the board, empty, not a renju foul) within the turn time; after the
+//! last game both engines get `END` and must exit within a second. Exit code 1 on any fault.
+
+use sente::board::{Board, Color, Pos};
+use sente::rules::Rule;
+use std::io::{BufRead, BufReader, Write};
+use std::process::{Child, ChildStdin, Command, Stdio};
+use std::sync::mpsc::{channel, Receiver};
+use std::time::{Duration, Instant};
+
+struct Engine {
+    name: String,
+    child: Child,
+    stdin: ChildStdin,
+    lines: Receiver<String>,
+}
+
+impl Engine {
+    fn start(command: &str) -> Result<Engine, String> {
+        let mut words = command.split_whitespace();
+        let program = words.next().ok_or("empty engine command")?;
+        let mut child = Command::new(program)
+            .args(words)
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::null())
+            .spawn()
+            .map_err(|e| format!("cannot start {command}: {e}"))?;
+        let stdout = child.stdout.take().ok_or("no stdout")?;
+        let stdin = child.stdin.take().ok_or("no stdin")?;
+        let (tx, lines) = channel();
+        std::thread::spawn(move || {
+            for line in BufReader::new(stdout).lines().map_while(Result::ok) {
+                if tx.send(line).is_err() {
+                    break;
+                }
+            }
+        });
+        Ok(Engine {
+            name: command.to_string(),
+            child,
+            stdin,
+            lines,
+        })
+    }
+
+    fn send(&mut self, line: &str) -> Result<(), String> {
+        writeln!(self.stdin, "{line}")
+            .and_then(|_| self.stdin.flush())
+            .map_err(|e| format!("{}: write failed: {e}", self.name))
+    }
+
+    /// The next line that is not a MESSAGE/DEBUG line, within `timeout`.
+    fn reply(&mut self, timeout: Duration) -> Result<String, String> {
+        let deadline = Instant::now() + timeout;
+        loop {
+            let left = deadline.saturating_duration_since(Instant::now());
+            let line = self
+                .lines
+                .recv_timeout(left)
+                .map_err(|_| format!("{}: no reply within {timeout:?}", self.name))?;
+            if !(line.starts_with("MESSAGE") || line.starts_with("DEBUG")) {
+                return Ok(line);
+            }
+        }
+    }
+}
+
+fn parse_move(engine: &str, line: &str) -> Result<(usize, usize), String> {
+    let bad = || format!("{engine}: not a move line: {line:?}");
+    let (x, y) = line.split_once(',').ok_or_else(bad)?;
+    Ok((x.parse().map_err(|_| bad())?, y.parse().map_err(|_| bad())?))
+}
+
+struct Settings {
+    rule: Rule,
+    rule_code: u8,
+    size: usize,
+    turn: Duration,
+    games: usize,
+}
+
+/// Plays one game; `first` plays black. Returns the winner's index (0 or 1) or None for a draw,
+/// and the longest reply.
+fn play(
+    engines: &mut [Engine; 2],
+    first: usize,
+    s: &Settings,
+) -> Result<(Option<usize>, Duration), String> {
+    for e in engines.iter_mut() {
+        e.send(&format!("INFO timeout_turn {}", s.turn.as_millis()))?;
+        e.send("INFO timeout_match 0")?;
+        e.send(&format!("INFO rule {}", s.rule_code))?;
+        e.send(&format!("START {}", s.size))?;
+        let ok = e.reply(Duration::from_secs(10))?;
+        if ok != "OK" {
+            return Err(format!("{}: START answered {ok:?}", e.name));
+        }
+    }
+    let mut board = Board::new(s.size, s.size, s.rule);
+    let mut last: Option<(usize, usize)> = None;
+    let mut slowest = Duration::ZERO;
+    loop {
+        let side = if board.to_move() == Color::Black {
+            first
+        } else {
+            1 - first
+        };
+        let engine = &mut engines[side];
+        let asked = Instant::now();
+        match last {
+            None => engine.send("BEGIN")?,
+            Some((x, y)) => engine.send(&format!("TURN {x},{y}"))?,
+        }
+        let line = engine.reply(s.turn + Duration::from_secs(2))?;
+        let took = asked.elapsed();
+        slowest = slowest.max(took);
+        if took > s.turn {
+            return Err(format!(
+                "{}: replied after {took:?} (turn {:?})",
+                engine.name, s.turn
+            ));
+        }
+        let (x, y) = parse_move(&engine.name, &line)?;
+        if !board.contains(x as i64, y as i64) || !board.is_empty(Pos::new(x, y)) {
+            return Err(format!("{}: illegal move {x},{y}", engine.name));
+        }
+        let pos = Pos::new(x, y);
+        if board.is_forbidden(board.to_move(), pos) {
+            return Err(format!("{}: renju foul {x},{y}", engine.name));
+        }
+        board.make(pos);
+        last = Some((x, y));
+        if board.is_five_at(pos) {
+            return Ok((Some(side), slowest));
+        }
+        if board.empties() == 0 {
+            return Ok((None, slowest));
+        }
+    }
+}
+
+fn run() -> Result<(), String> {
+    let mut s = Settings {
+        rule: Rule::Freestyle,
+        rule_code: 0,
+        size: 15,
+        turn: Duration::from_millis(300),
+        games: 2,
+    };
+    let mut commands = Vec::new();
+    let mut args = std::env::args().skip(1);
+    while let Some(arg) = args.next() {
+        let mut value = || args.next().ok_or(format!("{arg} needs a value"));
+        match arg.as_str() {
+            "--rule" => {
+                let v = value()?;
+                s.rule_code = v.parse().map_err(|_| format!("bad rule {v}"))?;
+                s.rule = Rule::from_info(s.rule_code as i64).ok_or(format!("bad rule {v}"))?;
+            }
+            "--size" => s.size = value()?.parse().map_err(|_| "bad size")?,
+            "--turn" => {
+                s.turn = Duration::from_millis(value()?.parse().map_err(|_| "bad turn time")?)
+            }
+            "--games" => s.games = value()?.parse().map_err(|_| "bad game count")?,
+            _ => commands.push(arg),
+        }
+    }
+    let [a, b] = commands.as_slice() else {
+        return Err(
+            "usage: duel [--rule R] [--size N] [--turn MS] [--games G] ENGINE_A ENGINE_B".into(),
+        );
+    };
+    let mut engines = [Engine::start(a)?, Engine::start(b)?];
+    for e in engines.iter_mut() {
+        // Start-up (Wine's is slow) is not timed: the first question is ABOUT.
+        e.send("ABOUT")?;
+        let about = e.reply(Duration::from_secs(30))?;
+        println!("{}: {about}", e.name);
+    }
+    let mut score = [0usize; 2];
+    for game in 0..s.games {
+        let first = game % 2;
+        let (winner, slowest) = play(&mut engines, first, &s)?;
+        match winner {
+            Some(w) => score[w] += 1,
+            None => {}
+        }
+        println!(
+            "game {}: black {} - winner {} - slowest reply {} ms",
+            game + 1,
+            engines[first].name,
+            winner.map_or("none (draw)".to_string(), |w| engines[w].name.clone()),
+            slowest.as_millis()
+        );
+    }
+    for e in engines.iter_mut() {
+        e.send("END")?;
+        let start = Instant::now();
+        loop {
+            if let Ok(Some(_)) = e.child.try_wait() {
+                break;
+            }
+            if start.elapsed() > Duration::from_secs(1) {
+                let _ = e.child.kill();
+                return Err(format!("{}: still running a second after END", e.name));
+            }
+            std::thread::sleep(Duration::from_millis(10));
+        }
+    }
+    println!(
+        "score {} - {} (all replies legal and in time, clean exits)",
+        score[0], score[1]
+    );
+    Ok(())
+}
+
+fn main() {
+    if let Err(message) = run() {
+        eprintln!("duel: {message}");
+        std::process::exit(1);
+    }
+}
