@@ -191,9 +191,8 @@ fn run() -> Result<(), String> {
     for game in 0..s.games {
         let first = game % 2;
         let (winner, slowest) = play(&mut engines, first, &s)?;
-        match winner {
-            Some(w) => score[w] += 1,
-            None => {}
+        if let Some(w) = winner {
+            score[w] += 1;
         }
         println!(
             "game {}: black {} - winner {} - slowest reply {} ms",
