@@ -119,7 +119,7 @@ fn yixin_board_session() {
     assert_eq!(e.line(), "OK");
     for info in [
         "info timeout_match 100000000",
-        "info timeout_turn 400",
+        "info timeout_turn 1500",
         "info max_memory 0",
         "info show_detail 3",
         "info rule 4",

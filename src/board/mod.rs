@@ -11,13 +11,19 @@
 //! The board knows the rules (through the pattern tables and the foul check) but nothing of
 //! search or protocol.
 
+mod cellset;
 pub mod geometry;
 mod zobrist;
 
 use crate::eval;
 use crate::pattern::{category, key_shift, CellInfo, LinePattern, PatternTables, Threat, PLACE};
 use crate::rules::{ForbiddenCheck, Rule};
+pub use cellset::CellSet;
 pub use geometry::{Cell, Color, Pos, DIRECTIONS, GRID, MAX_SIDE, MIN_SIDE, STRIDE};
+
+/// The weakest threat whose cells the board keeps as sets (see [`Board::threat_cells`]).
+pub const TRACKED: Threat = Threat::Flex3;
+const TRACKED_LEVELS: usize = Threat::COUNT - TRACKED as usize;
 
 /// Cells within this Chebyshev distance of a stone are move candidates.
 const NEAR: isize = 2;
@@ -90,6 +96,9 @@ pub struct Board {
     data: Vec<CellData>,
     /// Empty cells per colour and threat.
     threat_counts: [[u16; Threat::COUNT]; 2],
+    /// The empty cells per colour and threat, for threats from `TRACKED` up: finding a five,
+    /// a four or a four-three point costs a scan of a few words, not of every candidate.
+    threat_sets: Box<[[CellSet; TRACKED_LEVELS]; 2]>,
     /// Sums of the empty cells' attack and defence values per colour.
     attack_sums: [i32; 2],
     defence_sums: [i32; 2],
@@ -125,6 +134,7 @@ impl Board {
             keys: vec![[0; 4]; GRID],
             data: vec![CellData::default(); GRID],
             threat_counts: [[0; Threat::COUNT]; 2],
+            threat_sets: Box::default(),
             attack_sums: [0; 2],
             defence_sums: [0; 2],
             near: vec![0; GRID],
@@ -252,6 +262,24 @@ impl Board {
             defence_sum: self.defence_sums[color.index()],
             threats: &self.threat_counts[color.index()],
         }
+    }
+
+    /// The empty cells where `color` has a threat from `weakest` to `strongest` (both at
+    /// least [`TRACKED`]), strongest first, in board order within a threat.
+    pub fn threat_cells(
+        &self,
+        color: Color,
+        weakest: Threat,
+        strongest: Threat,
+    ) -> impl Iterator<Item = Pos> + '_ {
+        debug_assert!(
+            weakest >= TRACKED,
+            "only threats from {TRACKED:?} up are tracked"
+        );
+        let low = weakest.max(TRACKED) as usize - TRACKED as usize;
+        let high = strongest as usize - TRACKED as usize;
+        let sets = &self.threat_sets[color.index()];
+        (low..=high).rev().flat_map(move |level| sets[level].iter())
     }
 
     /// Empty cells within reach of the stones: the move candidates, row by row.
@@ -459,8 +487,8 @@ impl Board {
             let (combination, line_sum) = (cell.combination[c], cell.line_sum[c]);
             let info = self.cell_info(color, combination, line_sum);
             let old_info = std::mem::replace(&mut self.data[qi].info[c], info);
-            self.count_out(c, old_info);
-            self.count_in(c, info);
+            self.count_out(c, q, old_info);
+            self.count_in(c, q, info);
         }
     }
 
@@ -477,14 +505,20 @@ impl Board {
     }
 
     #[inline(always)]
-    fn count_in(&mut self, c: usize, info: CellInfo) {
+    fn count_in(&mut self, c: usize, pos: Pos, info: CellInfo) {
+        if info.threat >= TRACKED {
+            self.threat_sets[c][info.threat as usize - TRACKED as usize].insert(pos);
+        }
         self.threat_counts[c][info.threat as usize] += 1;
         self.attack_sums[c] += info.value as i32;
         self.defence_sums[c] += info.defence as i32;
     }
 
     #[inline(always)]
-    fn count_out(&mut self, c: usize, info: CellInfo) {
+    fn count_out(&mut self, c: usize, pos: Pos, info: CellInfo) {
+        if info.threat >= TRACKED {
+            self.threat_sets[c][info.threat as usize - TRACKED as usize].remove(pos);
+        }
         self.threat_counts[c][info.threat as usize] -= 1;
         self.attack_sums[c] -= info.value as i32;
         self.defence_sums[c] -= info.defence as i32;
@@ -508,7 +542,7 @@ impl Board {
             cell.combination[c] = combination;
             cell.line_sum[c] = line_sum;
             cell.info[c] = info;
-            self.count_in(c, info);
+            self.count_in(c, pos, info);
         }
     }
 
@@ -516,7 +550,7 @@ impl Board {
     fn leave_cell(&mut self, pos: Pos) {
         for c in 0..2 {
             let info = self.data[pos.index()].info[c];
-            self.count_out(c, info);
+            self.count_out(c, pos, info);
         }
     }
 

@@ -18,6 +18,7 @@ fn rebuild(board: &Board) -> Board {
 fn assert_same(a: &Board, b: &Board) {
     assert_eq!(a.hash, b.hash);
     assert_eq!(a.threat_counts, b.threat_counts);
+    assert_eq!(a.threat_sets, b.threat_sets);
     assert_eq!(a.attack_sums, b.attack_sums);
     assert_eq!(a.defence_sums, b.defence_sums);
     assert_eq!(a.area, b.area);

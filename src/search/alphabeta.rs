@@ -19,6 +19,9 @@ use crate::eval;
 use crate::pattern::Threat;
 use std::sync::atomic::{AtomicBool, Ordering::Relaxed};
 
+/// Plain fours the quiescence search plays before it only plays fours with extras.
+const PLAIN_FOURS: u32 = 2;
+
 /// Most fours the quiescence search plays in a row.
 const QUIESCENCE_FOURS: u32 = 8;
 
@@ -385,7 +388,14 @@ impl<'a> Worker<'a> {
             return stand;
         }
         let mut moves = self.take_buffer();
-        movegen::fours(&mut self.board, &mut moves);
+        // Any four at first; deeper, only fours that build something besides (a plain four
+        // that only gets blocked rarely matters, and there can be many of them).
+        let weakest = if fours < PLAIN_FOURS {
+            Threat::Block4
+        } else {
+            Threat::Block4Plus
+        };
+        movegen::fours(&mut self.board, weakest, &mut moves);
         let mut best = stand;
         for mv in moves.iter() {
             self.board.make(mv.pos);

@@ -231,13 +231,13 @@ impl Searcher {
         if limits.multipv > 1 {
             return None;
         }
-        if let Some(five) = cells_with(board, us, |t| t == Threat::Five)
+        if let Some(five) = cells_with(board, us, Threat::Five, Threat::Five)
             .into_iter()
             .find(allowed)
         {
             return Some(immediate(five, mate_in(1), Decision::Forced, limits));
         }
-        let blocks = cells_with(board, them, |t| t == Threat::Five);
+        let blocks = cells_with(board, them, Threat::Five, Threat::Five);
         if !blocks.is_empty() {
             // With two fives against us the game is lost; block one anyway.
             let score = if blocks.len() > 1 { mated_in(2) } else { 0 };
@@ -404,15 +404,25 @@ fn iterative_deepening(
     report: &mut dyn FnMut(SearchEvent),
 ) -> SearchResult {
     let lines = limits.multipv.clamp(1, root.len());
+    let eval = worker.evaluate();
+    // Until an iteration completes, the lines are the first moves in static order.
     let mut best = SearchResult {
         best: root[0].pos,
-        score: worker.evaluate(),
+        score: eval,
         depth: 0,
         seldepth: 0,
         nodes: 0,
         elapsed: Duration::ZERO,
         pv: vec![root[0].pos],
-        lines: Vec::new(),
+        lines: root
+            .iter()
+            .take(lines)
+            .map(|rm| RootLine {
+                mv: rm.pos,
+                score: eval,
+                pv: vec![rm.pos],
+            })
+            .collect(),
         decision: Decision::Searched,
     };
     let mut instability = 1.0f64;

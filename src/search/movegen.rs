@@ -144,7 +144,7 @@ pub fn generate(board: &mut Board, danger: Danger, out: &mut Vec<ScoredMove>) {
 /// lines where they make the four or the three.
 fn four_three_defences(board: &mut Board) -> Vec<Pos> {
     let them = board.to_move().opponent();
-    let points: Vec<Pos> = cells_with(board, them, |t| t == Threat::Block4Flex3)
+    let points: Vec<Pos> = cells_with(board, them, Threat::Block4Flex3, Threat::Block4Flex3)
         .into_iter()
         .filter(|&p| !board.is_forbidden(them, p))
         .collect();
@@ -166,24 +166,23 @@ fn four_three_defences(board: &mut Board) -> Vec<Pos> {
     cells
 }
 
-/// The side to move's four-making moves (legal ones), strongest first: the quiescence search.
-pub fn fours(board: &mut Board, out: &mut Vec<ScoredMove>) {
+/// The side to move's four-making moves (legal ones) at least as strong as `weakest`,
+/// strongest first: the quiescence search.
+pub fn fours(board: &mut Board, weakest: Threat, out: &mut Vec<ScoredMove>) {
     let us = board.to_move();
     let them = us.opponent();
     out.clear();
     let mut foul_checks = false;
-    board.for_each_candidate(|pos| {
+    for pos in board.threat_cells(us, weakest.max(Threat::Block4), Threat::Flex4) {
         let mine = board.info(us, pos);
-        if mine.threat.is_four() {
-            foul_checks |= mine.needs_foul_check;
-            out.push(ScoredMove {
-                pos,
-                score: static_score(mine, board.info(them, pos)),
-                tactical: true,
-                shaping: true,
-            });
-        }
-    });
+        foul_checks |= mine.needs_foul_check;
+        out.push(ScoredMove {
+            pos,
+            score: static_score(mine, board.info(them, pos)),
+            tactical: true,
+            shaping: true,
+        });
+    }
     if foul_checks {
         out.retain(|m| !(board.info(us, m.pos).needs_foul_check && board.is_forbidden(us, m.pos)));
     }

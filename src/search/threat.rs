@@ -160,7 +160,7 @@ impl ThreatSearch {
         let attacker = board.to_move();
         let defender = attacker.opponent();
         if board.count(attacker, Threat::Five) > 0 {
-            if let Some(five) = cells_with(board, attacker, |t| t == Threat::Five).first() {
+            if let Some(five) = cells_with(board, attacker, Threat::Five, Threat::Five).first() {
                 self.line.push(*five);
             }
             return true;
@@ -168,7 +168,7 @@ impl ThreatSearch {
         if board.count(defender, Threat::Five) > 0 {
             // The defender threatens five: block it or lose; the block keeps the initiative only
             // if it leaves a threat standing, which the defence node checks.
-            let blocks = cells_with(board, defender, |t| t == Threat::Five);
+            let blocks = cells_with(board, defender, Threat::Five, Threat::Five);
             if blocks.len() > 1 || board.is_forbidden(attacker, blocks[0]) || !self.visit() {
                 return false;
             }
@@ -224,7 +224,7 @@ impl ThreatSearch {
             return true;
         }
         if fives == 1 {
-            let block = cells_with(board, attacker, |t| t == Threat::Five)[0];
+            let block = cells_with(board, attacker, Threat::Five, Threat::Five)[0];
             if board.is_forbidden(defender, block) {
                 return true;
             }
@@ -244,8 +244,8 @@ impl ThreatSearch {
         }
         // Answer an open three: a square of the attacker's straight four or four (these block
         // every way the three can become a straight four), or a counter-four.
-        let mut defences = cells_with(board, attacker, |t| t >= Threat::Block4);
-        for cell in cells_with(board, defender, |t| t.is_four()) {
+        let mut defences = cells_with(board, attacker, Threat::Block4, Threat::Five);
+        for cell in cells_with(board, defender, Threat::Block4, Threat::Flex4) {
             if !defences.contains(&cell) {
                 defences.push(cell);
             }
@@ -278,16 +278,21 @@ impl ThreatSearch {
 
     /// The attacker's candidate threats, strongest first.
     fn attacking_moves(&self, board: &mut Board, attacker: Color) -> Vec<Pos> {
-        let vct = self.mode == ThreatMode::Vct;
-        let mut moves: Vec<(Threat, i16, Pos)> = Vec::new();
-        for pos in board.candidates().collect::<Vec<_>>() {
-            let info = board.info(attacker, pos);
-            let wanted = info.threat.is_four() || (vct && info.threat.is_three());
-            if wanted && !(info.needs_foul_check && board.is_forbidden(attacker, pos)) {
-                moves.push((info.threat, info.value, pos));
-            }
-        }
-        moves.sort_unstable_by_key(|m| std::cmp::Reverse((m.0, m.1)));
+        let weakest = match self.mode {
+            ThreatMode::Vcf => Threat::Block4,
+            ThreatMode::Vct => Threat::Flex3,
+        };
+        let mut moves: Vec<(Threat, i16, Pos)> = board
+            .threat_cells(attacker, weakest, Threat::Flex4)
+            .map(|pos| {
+                let info = board.info(attacker, pos);
+                (info.threat, info.value, pos)
+            })
+            .collect();
+        moves.retain(|&(_, _, pos)| {
+            !(board.info(attacker, pos).needs_foul_check && board.is_forbidden(attacker, pos))
+        });
+        moves.sort_by_key(|m| std::cmp::Reverse((m.0, m.1)));
         moves.into_iter().map(|(_, _, pos)| pos).collect()
     }
 
@@ -299,22 +304,14 @@ impl ThreatSearch {
     }
 }
 
-/// Empty candidate cells where `color` has a threat accepted by `wanted`.
-pub fn cells_with(board: &Board, color: Color, wanted: impl Fn(Threat) -> bool) -> Vec<Pos> {
-    board
-        .candidates()
-        .filter(|&pos| wanted(board.threat(color, pos)))
-        .collect()
+/// Empty cells where `color` has a threat from `weakest` to `strongest`, strongest first.
+pub fn cells_with(board: &Board, color: Color, weakest: Threat, strongest: Threat) -> Vec<Pos> {
+    board.threat_cells(color, weakest, strongest).collect()
 }
 
-/// The first candidate cell where `color` has exactly `threat`.
+/// A cell where `color` has exactly `threat`.
 pub fn first_cell(board: &Board, color: Color, threat: Threat) -> Option<Pos> {
-    if board.count(color, threat) == 0 {
-        return None;
-    }
-    board
-        .candidates()
-        .find(|&pos| board.threat(color, pos) == threat)
+    board.threat_cells(color, threat, threat).next()
 }
 
 /// A cell where `color` has exactly `threat` and may legally play.
@@ -325,7 +322,7 @@ pub fn legal_cell(board: &mut Board, color: Color, threat: Threat) -> Option<Pos
     if !board.rule().has_fouls(color) {
         return first_cell(board, color, threat);
     }
-    cells_with(board, color, |t| t == threat)
+    cells_with(board, color, threat, threat)
         .into_iter()
         .find(|&pos| !board.is_forbidden(color, pos))
 }
