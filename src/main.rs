@@ -19,6 +19,15 @@ USAGE:
 
 Logging goes to stderr; set RUST_LOG=info (or debug) to see it.";
 
+const BENCH_USAGE: &str = "\
+pbrain-sente bench: search fixed positions to a fixed depth on one thread
+
+USAGE:
+    pbrain-sente bench [DEPTH]   (default depth 10)
+
+Prints each position's nodes and time, then the total node count (the search's signature:
+identical from run to run until the search changes) and nodes per second.";
+
 fn main() {
     env_logger::Builder::from_env(env_logger::Env::default().default_filter_or("warn"))
         .target(env_logger::Target::Stderr)
@@ -40,6 +49,10 @@ fn main() {
         }
         Some("bench") => match args.get(1).map(|d| d.parse::<u32>()) {
             None => cli::bench::run(cli::bench::DEFAULT_DEPTH),
+            Some(_) if matches!(args[1].as_str(), "-h" | "--help") => {
+                println!("{BENCH_USAGE}");
+                Ok(())
+            }
             Some(Ok(depth)) if depth > 0 => cli::bench::run(depth),
             Some(_) => Err(anyhow::anyhow!(
                 "bench: DEPTH must be a positive whole number"

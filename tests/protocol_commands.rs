@@ -369,4 +369,17 @@ fn help_and_version() {
         .unwrap();
     assert!(!out.status.success());
     assert!(String::from_utf8_lossy(&out.stderr).contains("unknown subcommand"));
+    // Every subcommand answers --help on stdout and succeeds.
+    for sub in ["bench", "analyze", "play"] {
+        let out = std::process::Command::new(BINARY)
+            .args([sub, "--help"])
+            .output()
+            .unwrap();
+        assert!(out.status.success(), "{sub} --help");
+        let text = String::from_utf8_lossy(&out.stdout);
+        assert!(
+            text.contains(&format!("pbrain-sente {sub}")),
+            "{sub}: {text}"
+        );
+    }
 }
