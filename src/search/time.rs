@@ -67,13 +67,8 @@ impl TimeControl {
             optimum = optimum.min(share);
             maximum = maximum.min((left / 4).max(share)).min(left);
         }
-        // Without a clock to protect, a turn limit can still be used in full when the position
-        // needs it; the soft target keeps most moves well below it.
-        let optimum = if self.has_game_clock() {
-            optimum
-        } else {
-            maximum * 6 / 10
-        };
+        // Without a game clock every move has its own allowance and time not spent is lost, so
+        // the soft target is the hard limit (see `TimeBudget::may_continue`).
         TimeBudget {
             start,
             optimum: Duration::from_millis(optimum.max(1)),
@@ -123,8 +118,14 @@ impl TimeBudget {
     /// Whether another iteration is worth starting, given how unstable the best move has been
     /// (`instability` around 1.0; higher when the best move or score keeps changing).
     pub fn may_continue(&self, instability: f64) -> bool {
-        let target = self.optimum.mul_f64(instability.clamp(0.4, 2.5));
         let elapsed = self.elapsed();
+        // A fixed time per move: time saved here cannot be spent on a later move, and an
+        // unfinished iteration still improves the choice (its first moves are the best ones),
+        // so deepening goes on until the hard limit.
+        if self.optimum >= self.maximum {
+            return elapsed < self.maximum;
+        }
+        let target = self.optimum.mul_f64(instability.clamp(0.4, 2.5));
         // An iteration usually costs more than all the previous ones together: do not start
         // one that is unlikely to finish before the hard limit.
         elapsed < target.min(self.maximum) && elapsed * 2 < self.maximum
@@ -171,6 +172,30 @@ mod tests {
         assert!(b.maximum < Duration::from_millis(300));
         let b = budget(5000, 120_000, -50, 80);
         assert!(b.maximum <= Duration::from_millis(1));
+    }
+
+    #[test]
+    fn a_turn_limit_alone_is_used_in_full() {
+        let b = budget(1000, 0, UNLIMITED_MS, 10);
+        assert_eq!(b.optimum, b.maximum);
+        assert!(b.may_continue(0.6));
+        let late = TimeBudget {
+            start: Instant::now() - Duration::from_millis(900),
+            ..b
+        };
+        assert!(late.may_continue(0.6), "900 ms into a 945 ms budget");
+        let past = TimeBudget {
+            start: Instant::now() - Duration::from_millis(950),
+            ..b
+        };
+        assert!(!past.may_continue(2.0));
+        // With a game clock the soft target stops it earlier.
+        let clocked = budget(1000, 180_000, 10_000, 10);
+        let late = TimeBudget {
+            start: Instant::now() - Duration::from_millis(900),
+            ..clocked
+        };
+        assert!(!late.may_continue(1.0));
     }
 
     #[test]
