@@ -387,6 +387,22 @@ impl<'a> Worker<'a> {
         if self.board.count_at_least(us, Threat::Block4) == 0 {
             return stand;
         }
+        // The hash table keeps four-sequences found along other move orders. A result holds
+        // for as many fours as were left to play: stored at depth -fours.
+        let key = self.board.hash();
+        let depth = -(fours as i32);
+        let entry = self.tt.probe(key, ply);
+        if let Some(e) = entry {
+            let usable = match e.bound {
+                Bound::Exact => true,
+                Bound::Lower => e.score >= beta,
+                Bound::Upper => e.score <= alpha,
+            };
+            if e.depth >= depth && usable {
+                return e.score;
+            }
+        }
+        let alpha_start = alpha;
         let mut moves = self.take_buffer();
         // Any four at first; deeper, only fours that build something besides (a plain four
         // that only gets blocked rarely matters, and there can be many of them).
@@ -396,7 +412,13 @@ impl<'a> Worker<'a> {
             Threat::Block4Plus
         };
         movegen::fours(&mut self.board, weakest, &mut moves);
+        if let Some(e) = entry {
+            if let Some(i) = moves.iter().position(|m| m.pos == e.mv) {
+                moves[..=i].rotate_right(1);
+            }
+        }
         let mut best = stand;
+        let mut best_move = Pos::NONE;
         for mv in moves.iter() {
             self.board.make(mv.pos);
             let score = -self.quiescence(-beta, -alpha, ply + 1, fours + 1);
@@ -406,6 +428,7 @@ impl<'a> Worker<'a> {
             }
             if score > best {
                 best = score;
+                best_move = mv.pos;
                 if score > alpha {
                     alpha = score;
                     self.update_pv(ply, mv.pos);
@@ -416,6 +439,16 @@ impl<'a> Worker<'a> {
             }
         }
         self.move_buffers.push(moves);
+        if !self.stopped {
+            let bound = if best >= beta {
+                Bound::Lower
+            } else if best > alpha_start {
+                Bound::Exact
+            } else {
+                Bound::Upper
+            };
+            self.tt.store(key, ply, best_move, best, depth, bound);
+        }
         best
     }
 
