@@ -192,12 +192,7 @@ impl<'a> Worker<'a> {
         let key = self.board.hash();
         let entry = self.tt.probe(key, ply);
         if let Some(e) = entry {
-            let usable = match e.bound {
-                Bound::Exact => true,
-                Bound::Lower => e.score >= beta,
-                Bound::Upper => e.score <= alpha,
-            };
-            if !pv_node && e.depth >= depth && usable {
+            if !pv_node && e.depth >= depth && e.cuts(alpha, beta) {
                 return e.score;
             }
         }
@@ -305,13 +300,7 @@ impl<'a> Worker<'a> {
             }
         }
         self.move_buffers.push(moves);
-        let bound = if best >= beta {
-            Bound::Lower
-        } else if best > alpha_start {
-            Bound::Exact
-        } else {
-            Bound::Upper
-        };
+        let bound = Bound::of_result(best, alpha_start, beta);
         self.tt.store(key, ply, best_move, best, depth, bound);
         best
     }
@@ -393,12 +382,7 @@ impl<'a> Worker<'a> {
         let depth = -(fours as i32);
         let entry = self.tt.probe(key, ply);
         if let Some(e) = entry {
-            let usable = match e.bound {
-                Bound::Exact => true,
-                Bound::Lower => e.score >= beta,
-                Bound::Upper => e.score <= alpha,
-            };
-            if e.depth >= depth && usable {
+            if e.depth >= depth && e.cuts(alpha, beta) {
                 return e.score;
             }
         }
@@ -440,13 +424,7 @@ impl<'a> Worker<'a> {
         }
         self.move_buffers.push(moves);
         if !self.stopped {
-            let bound = if best >= beta {
-                Bound::Lower
-            } else if best > alpha_start {
-                Bound::Exact
-            } else {
-                Bound::Upper
-            };
+            let bound = Bound::of_result(best, alpha_start, beta);
             self.tt.store(key, ply, best_move, best, depth, bound);
         }
         best

@@ -21,6 +21,19 @@ pub enum Bound {
     Exact = 3,
 }
 
+impl Bound {
+    /// The bound a search result `best` carries, given the window it was searched with.
+    pub fn of_result(best: i32, alpha: i32, beta: i32) -> Bound {
+        if best >= beta {
+            Bound::Lower
+        } else if best > alpha {
+            Bound::Exact
+        } else {
+            Bound::Upper
+        }
+    }
+}
+
 /// A probed entry, with its score already made relative to the probing node.
 #[derive(Clone, Copy, Debug)]
 pub struct TtEntry {
@@ -28,6 +41,17 @@ pub struct TtEntry {
     pub score: i32,
     pub depth: i32,
     pub bound: Bound,
+}
+
+impl TtEntry {
+    /// Whether the stored score settles a search with this window (depth aside).
+    pub fn cuts(&self, alpha: i32, beta: i32) -> bool {
+        match self.bound {
+            Bound::Exact => true,
+            Bound::Lower => self.score >= beta,
+            Bound::Upper => self.score <= alpha,
+        }
+    }
 }
 
 #[derive(Default)]
