@@ -35,6 +35,9 @@ enum Urgency {
     Block(Pos),
     /// It can make an open four (the opponent threatens no five): a win in three.
     OpenFour,
+    /// It can play a four-three or a double three and the opponent has no four to interpose:
+    /// a win in five.
+    DoubleThreat,
     Open,
 }
 
@@ -139,6 +142,16 @@ impl<'a> Worker<'a> {
         if legal_cell(&mut self.board, us, Threat::Flex4).is_some() {
             return Urgency::OpenFour;
         }
+        // Without a four of its own the opponent must answer the four (or one of the threes)
+        // and cannot stop the open four that follows. Renju black's double threes may be fouls,
+        // so only a side without fouls is judged here.
+        if !self.board.rule().has_fouls(us)
+            && (self.board.count(us, Threat::Block4Flex3) > 0
+                || self.board.count(us, Threat::Flex3x2) > 0)
+            && self.board.count_at_least(them, Threat::Block4) == 0
+        {
+            return Urgency::DoubleThreat;
+        }
         Urgency::Open
     }
 
@@ -180,6 +193,7 @@ impl<'a> Worker<'a> {
             Urgency::Win => return mate_in(ply + 1),
             Urgency::Lost => return mated_in(ply + 2),
             Urgency::OpenFour => return mate_in(ply + 3),
+            Urgency::DoubleThreat => return mate_in(ply + 5),
             Urgency::Block(block) => Some(block),
             Urgency::Open => None,
         };
@@ -359,6 +373,7 @@ impl<'a> Worker<'a> {
             Urgency::Win => return mate_in(ply + 1),
             Urgency::Lost => return mated_in(ply + 2),
             Urgency::OpenFour => return mate_in(ply + 3),
+            Urgency::DoubleThreat => return mate_in(ply + 5),
             Urgency::Block(block) => {
                 self.board.make(block);
                 let score = -self.quiescence(-beta, -alpha, ply + 1, fours);
