@@ -128,6 +128,14 @@ impl Pos {
         Pos((self.0 as isize + dir * steps) as u16)
     }
 
+    /// Whether `other` is within two steps of this cell in both coordinates, or on one of its
+    /// four lines within four steps: the cells a stone here can share a four with.
+    pub fn is_near_line(self, other: Pos) -> bool {
+        let dx = self.x().abs_diff(other.x());
+        let dy = self.y().abs_diff(other.y());
+        (dx <= 2 && dy <= 2) || ((dx == 0 || dy == 0 || dx == dy) && dx.max(dy) <= 4)
+    }
+
     /// Chebyshev distance between two playing cells.
     pub fn distance(self, other: Pos) -> usize {
         self.x()

@@ -237,6 +237,15 @@ impl Board {
             .map(|p| p.pos)
     }
 
+    /// The last stone `color` placed, if any.
+    pub fn last_stone_of(&self, color: Color) -> Option<Pos> {
+        self.history
+            .iter()
+            .rev()
+            .find(|p| p.cell == color.stone())
+            .map(|p| p.pos)
+    }
+
     /// What playing on the empty cell `pos` does for `color`.
     #[inline(always)]
     pub fn info(&self, color: Color, pos: Pos) -> CellInfo {

@@ -22,9 +22,6 @@ use std::sync::atomic::{AtomicBool, Ordering::Relaxed};
 /// Plain fours the quiescence search plays before it only plays fours with extras.
 const PLAIN_FOURS: u32 = 2;
 
-/// Most fours the quiescence search plays in a row.
-const QUIESCENCE_FOURS: u32 = 8;
-
 /// What the side to move must or can do before any search.
 enum Urgency {
     /// It can make five.
@@ -354,7 +351,9 @@ impl<'a> Worker<'a> {
     }
 
     /// Below the horizon: stand pat on the evaluation, or play our fours (the opponent's reply
-    /// is forced), a few in a row at most.
+    /// is forced). Only fours next to or in line with our last stone are tried, so the search
+    /// follows a connected chain of fours as far as it goes: a VCF at every leaf, at the cost
+    /// of a few nodes where there is none.
     fn quiescence(&mut self, mut alpha: i32, beta: i32, ply: usize, fours: u32) -> i32 {
         self.pv[ply].clear();
         if self.poll_stop() {
@@ -383,7 +382,7 @@ impl<'a> Worker<'a> {
             Urgency::Open => {}
         }
         let stand = self.evaluate();
-        if stand >= beta || fours >= QUIESCENCE_FOURS {
+        if stand >= beta {
             return stand;
         }
         alpha = alpha.max(stand);
@@ -410,7 +409,8 @@ impl<'a> Worker<'a> {
         } else {
             Threat::Block4Plus
         };
-        movegen::fours(&mut self.board, weakest, &mut moves);
+        let near = self.board.last_stone_of(us);
+        movegen::fours(&mut self.board, weakest, near, &mut moves);
         if let Some(e) = entry {
             if let Some(i) = moves.iter().position(|m| m.pos == e.mv) {
                 moves[..=i].rotate_right(1);

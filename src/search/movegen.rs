@@ -166,14 +166,18 @@ fn four_three_defences(board: &mut Board) -> Vec<Pos> {
     cells
 }
 
-/// The side to move's four-making moves (legal ones) at least as strong as `weakest`,
-/// strongest first: the quiescence search.
-pub fn fours(board: &mut Board, weakest: Threat, out: &mut Vec<ScoredMove>) {
+/// The side to move's four-making moves (legal ones) at least as strong as `weakest` and, when
+/// `near` is given, on a line with it or next to it (see [`Pos::is_near_line`]), strongest
+/// first: the quiescence search.
+pub fn fours(board: &mut Board, weakest: Threat, near: Option<Pos>, out: &mut Vec<ScoredMove>) {
     let us = board.to_move();
     let them = us.opponent();
     out.clear();
     let mut foul_checks = false;
     for pos in board.threat_cells(us, weakest.max(Threat::Block4), Threat::Flex4) {
+        if near.is_some_and(|n| !n.is_near_line(pos)) {
+            continue;
+        }
         let mine = board.info(us, pos);
         foul_checks |= mine.needs_foul_check;
         out.push(ScoredMove {
