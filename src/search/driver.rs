@@ -117,7 +117,7 @@ impl SearchResult {
 
 /// Nodes the root spends looking for its own VCF and VCT before deepening.
 const ROOT_VCF_NODES: u64 = 100_000;
-const ROOT_VCT_NODES: u64 = 30_000;
+const ROOT_VCT_NODES: u64 = 300_000;
 
 /// Owns what survives from one search to the next: the hash table and thread settings.
 pub struct Searcher {
@@ -259,7 +259,7 @@ impl Searcher {
         let deadline = limits.budget.start + limits.budget.maximum / 4;
         for (mode, depth, nodes) in [
             (ThreatMode::Vcf, 40, ROOT_VCF_NODES),
-            (ThreatMode::Vct, 8, ROOT_VCT_NODES),
+            (ThreatMode::Vct, 16, ROOT_VCT_NODES),
         ] {
             let nodes = nodes.min(limits.max_nodes);
             let found = self

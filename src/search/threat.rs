@@ -40,6 +40,9 @@ pub struct ThreatSearch {
     node_limit: u64,
     deadline: Option<Instant>,
     aborted: bool,
+    /// Whether the current iteration stopped anywhere for want of depth (if not, a longer
+    /// one would find nothing more).
+    hit_horizon: bool,
     mode: ThreatMode,
     /// The winning line, built in reverse while a successful search unwinds.
     line: Vec<Pos>,
@@ -59,6 +62,7 @@ impl ThreatSearch {
             node_limit: 0,
             deadline: None,
             aborted: false,
+            hit_horizon: false,
             mode: ThreatMode::Vcf,
             line: Vec::new(),
         }
@@ -74,8 +78,10 @@ impl ThreatSearch {
     }
 
     /// Looks for a forced win of the side to move within `depth` attacking moves and
-    /// `node_limit` nodes. Returns the winning line (attacker's moves and the defender's forced
-    /// answers; for VCT the first defence only), starting with the move to play.
+    /// `node_limit` nodes, trying every length from one up so that the shortest win is found
+    /// first (and a short win is not lost in the node limit of a long search). Returns the
+    /// winning line (attacker's moves and the defender's forced answers; for VCT the first
+    /// defence only), starting with the move to play.
     pub fn find_win(
         &mut self,
         board: &mut Board,
@@ -100,13 +106,18 @@ impl ThreatSearch {
         self.deadline = deadline;
         self.aborted = false;
         self.mode = mode;
-        self.line.clear();
-        if self.attack(board, depth, true) {
-            self.line.reverse();
-            Some(std::mem::take(&mut self.line))
-        } else {
-            None
+        for length in 1..=depth {
+            self.line.clear();
+            self.hit_horizon = false;
+            if self.attack(board, length, true) {
+                self.line.reverse();
+                return Some(std::mem::take(&mut self.line));
+            }
+            if self.aborted || !self.hit_horizon {
+                break;
+            }
         }
+        None
     }
 
     fn cache_slot(&self, key: u64) -> usize {
@@ -185,11 +196,14 @@ impl ThreatSearch {
             return true;
         }
         if depth == 0 {
+            self.hit_horizon = true;
             return false;
         }
         let key = self.cache_key(board);
         if !root {
             if let Some(known) = self.cached(key, depth) {
+                // A failure remembered from a deeper search may have met its horizon.
+                self.hit_horizon |= !known;
                 return known;
             }
         }
