@@ -19,6 +19,10 @@ use crate::eval;
 use crate::pattern::Threat;
 use std::sync::atomic::{AtomicBool, Ordering::Relaxed};
 
+/// Search depth in plies. Fractional, so that reductions and extensions can be finer than a
+/// ply; the hash table keeps whole plies (rounded down).
+pub type Depth = f32;
+
 /// Plain fours the quiescence search plays before it only plays fours with extras.
 const PLAIN_FOURS: u32 = 2;
 
@@ -166,11 +170,11 @@ impl<'a> Worker<'a> {
         &mut self,
         mut alpha: i32,
         mut beta: i32,
-        depth: i32,
+        depth: Depth,
         ply: usize,
         pv_node: bool,
     ) -> i32 {
-        if depth <= 0 {
+        if depth <= 0.0 {
             return self.quiescence(alpha, beta, ply, 0);
         }
         self.pv[ply].clear();
@@ -203,7 +207,7 @@ impl<'a> Worker<'a> {
         let key = self.board.hash();
         let entry = self.tt.probe(key, ply);
         if let Some(e) = entry {
-            if !pv_node && e.depth >= depth && e.cuts(alpha, beta) {
+            if !pv_node && e.depth as Depth >= depth && e.cuts(alpha, beta) {
                 return e.score;
             }
         }
@@ -258,26 +262,26 @@ impl<'a> Worker<'a> {
                 && best > -PROVEN
                 && !mv.tactical
                 && !threatened
-                && searched >= late_move_limit(depth)
+                && searched >= late_move_limit(depth as i32)
             {
                 continue;
             }
-            let new_depth = if single_reply { depth } else { depth - 1 };
-            let reduction = if searched >= 1 && depth >= 2 && !mv.tactical {
+            let new_depth = if single_reply { depth } else { depth - 1.0 };
+            let reduction = if searched >= 1 && depth >= 2.0 && !mv.tactical {
                 let mut r = reduction(depth, searched + 1);
-                r -= i32::from(pv_node) + i32::from(mv.shaping);
-                r += i32::from(!pv_node && !improving && r > 1);
+                r -= Depth::from(u8::from(pv_node) + u8::from(mv.shaping));
+                r += Depth::from(u8::from(!pv_node && !improving && r > 1.0));
                 // Never below depth 1 (a reduced search still looks one move ahead).
-                r.min(new_depth - 1).max(0)
+                r.min(new_depth - 1.0).max(0.0)
             } else {
-                0
+                0.0
             };
             self.board.make(mv.pos);
             let score = if searched == 0 {
                 -self.search(-beta, -alpha, new_depth, ply + 1, pv_node)
             } else {
                 let mut s = -self.search(-alpha - 1, -alpha, new_depth - reduction, ply + 1, false);
-                if s > alpha && reduction > 0 {
+                if s > alpha && reduction > 0.0 {
                     s = -self.search(-alpha - 1, -alpha, new_depth, ply + 1, false);
                 }
                 if s > alpha && s < beta && pv_node {
@@ -312,7 +316,8 @@ impl<'a> Worker<'a> {
         }
         self.move_buffers.push(moves);
         let bound = Bound::of_result(best, alpha_start, beta);
-        self.tt.store(key, ply, best_move, best, depth, bound);
+        self.tt
+            .store(key, ply, best_move, best, depth as i32, bound);
         best
     }
 
@@ -323,16 +328,16 @@ impl<'a> Worker<'a> {
         eval: i32,
         alpha: i32,
         beta: i32,
-        depth: i32,
+        depth: Depth,
         ply: usize,
     ) -> Option<i32> {
-        if depth <= 6 && eval - 80 * depth >= beta {
+        if depth <= 6.0 && eval - (80.0 * depth) as i32 >= beta {
             return Some(eval);
         }
-        if depth >= 3 && eval >= beta {
-            let reduction = 2 + depth / 4;
+        if depth >= 3.0 && eval >= beta {
+            let reduction = 2.0 + (depth / 4.0).floor();
             self.board.pass();
-            let score = -self.search(-beta, -beta + 1, depth - 1 - reduction, ply + 1, false);
+            let score = -self.search(-beta, -beta + 1, depth - 1.0 - reduction, ply + 1, false);
             self.board.pass();
             if self.stopped {
                 return Some(0);
@@ -341,7 +346,7 @@ impl<'a> Worker<'a> {
                 return Some(if score >= PROVEN { beta } else { score });
             }
         }
-        if depth <= 2 && eval + 200 * depth < alpha {
+        if depth <= 2.0 && eval + ((200.0 * depth) as i32) < alpha {
             let score = self.quiescence(alpha, beta, ply, 0);
             if score < alpha {
                 return Some(score);
@@ -476,13 +481,13 @@ impl<'a> Worker<'a> {
 
     /// Records a quiet move that caused a beta cut-off: a killer, a history bonus, and a
     /// history malus for the quiet moves tried before it in vain.
-    fn reward(&mut self, ply: usize, mv: Pos, depth: i32, us: Color, failed: &[Pos]) {
+    fn reward(&mut self, ply: usize, mv: Pos, depth: Depth, us: Color, failed: &[Pos]) {
         let killers = &mut self.killers[ply];
         if killers[0] != mv {
             killers[1] = killers[0];
             killers[0] = mv;
         }
-        let bonus = (depth * depth).min(400);
+        let bonus = ((depth * depth) as i32).min(400);
         self.update_history(mv, us, bonus);
         for &other in failed {
             self.update_history(other, us, -bonus);
@@ -519,6 +524,6 @@ fn late_move_limit(depth: i32) -> usize {
 }
 
 /// Late-move reduction of the n-th move at a depth: ln(depth) · ln(n).
-fn reduction(depth: i32, n: usize) -> i32 {
-    ((depth.max(1) as f64).ln() * (n.max(1) as f64).ln()) as i32
+fn reduction(depth: Depth, n: usize) -> Depth {
+    ((depth.max(1.0) as f64).ln() * (n.max(1) as f64).ln()).floor() as Depth
 }

@@ -3,7 +3,7 @@
 //! one or more threads (Lazy SMP: helpers search the same tree sharing the hash table), and
 //! decides when to stop.
 
-use super::alphabeta::Worker;
+use super::alphabeta::{Depth, Worker};
 use super::movegen::{self, Danger, ScoredMove};
 use super::score::{is_proven, mate_in, mated_in, plies_to_result, INFINITY};
 use super::threat::{cells_with, legal_cell, ThreatMode, ThreatSearch};
@@ -346,7 +346,7 @@ fn search_root(
         };
         report(SearchEvent::RootMoveStarted { mv: rm.pos, depth });
         worker.board.make(rm.pos);
-        let child_depth = depth as i32 - 1;
+        let child_depth = depth as Depth - 1.0;
         let score = if i == 0 || floor == -INFINITY {
             -worker.search(-beta, -floor, child_depth, 1, true)
         } else {
