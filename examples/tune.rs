@@ -11,24 +11,22 @@
 //! side. The score is linear in the weights (see `sente::eval`), so the model is
 //! `P(win) = sigmoid(w · features / (SCALE · K))`; K is fitted first with the current weights,
 //! then the weights by Adam on the log loss with an L2 pull towards the current values.
-//! Prints the fitted tables as Rust constants for `src/eval/mod.rs`.
+//! Prints the fitted tables as the Rust source of `src/eval/weights.rs`:
+//! `cargo run --release --example tune -- games.sgf > src/eval/weights.rs`.
 
 use sente::board::{Board, Color, Pos};
-use sente::eval::{self, OPPONENT_THREAT_CLASSES, OWN_THREAT_CLASSES};
-use sente::pattern::{LinePattern, Threat};
+use sente::eval::{self, THREAT_MASKS};
+use sente::pattern::{combination, shape, LinePattern, Threat, SHAPES};
 use sente::rules::Rule;
 
 const LINES: usize = LinePattern::COUNT;
-const THREATS: usize = Threat::COUNT;
 /// Offsets of the feature groups, in the order of `eval::weights()`.
 const LINE_ATTACK: usize = 0;
 const LINE_DEFENCE: usize = LINES;
-const BONUS_ATTACK: usize = 2 * LINES;
-const BONUS_DEFENCE: usize = 2 * LINES + THREATS;
-const OWN_CLASS: usize = 2 * LINES + 2 * THREATS;
-const OPPONENT_CLASS: usize = OWN_CLASS + OWN_THREAT_CLASSES;
-const TEMPO: usize = OPPONENT_CLASS + OPPONENT_THREAT_CLASSES;
-const FEATURES: usize = TEMPO + 1;
+const SHAPE_ATTACK: usize = 2 * LINES;
+const SHAPE_DEFENCE: usize = 2 * LINES + SHAPES;
+const THREAT_MASK: usize = 2 * LINES + 2 * SHAPES;
+const FEATURES: usize = THREAT_MASK + THREAT_MASKS;
 
 struct Game {
     size: usize,
@@ -202,31 +200,24 @@ fn features(board: &Board) -> Vec<f64> {
     let them = us.opponent();
     let mut f = vec![0.0; FEATURES];
     for pos in board.empty_cells() {
-        for (color, lines, bonus) in [
-            (us, LINE_ATTACK, BONUS_ATTACK),
-            (them, LINE_DEFENCE, BONUS_DEFENCE),
+        // The defence sums are subtracted in the score.
+        for (color, lines, shapes, sign) in [
+            (us, LINE_ATTACK, SHAPE_ATTACK, 1.0),
+            (them, LINE_DEFENCE, SHAPE_DEFENCE, -1.0),
         ] {
-            let threat = board.threat(color, pos);
-            if threat == Threat::Forbidden {
+            if board.threat(color, pos) == Threat::Forbidden {
                 continue;
             }
-            for d in 0..4 {
-                f[lines + board.line_pattern(color, pos, d) as usize] += 1.0;
+            let patterns: [LinePattern; 4] =
+                std::array::from_fn(|d| board.line_pattern(color, pos, d));
+            for pattern in patterns {
+                f[lines + pattern as usize] += sign;
             }
-            f[bonus + threat as usize] += 1.0;
+            f[shapes + shape(combination(patterns))] += sign;
         }
     }
-    // The defence sums are subtracted in the score.
-    for value in &mut f[LINE_DEFENCE..BONUS_ATTACK] {
-        *value = -*value;
-    }
-    for value in &mut f[BONUS_DEFENCE..OWN_CLASS] {
-        *value = -*value;
-    }
     let (own, opponent) = (board.eval_side(us), board.eval_side(them));
-    f[OWN_CLASS + eval::own_threat_class(&own, &opponent)] = 1.0;
-    f[OPPONENT_CLASS + eval::opponent_threat_class(&opponent)] = 1.0;
-    f[TEMPO] = 1.0;
+    f[THREAT_MASK + eval::threat_mask(&own, &opponent)] = 1.0;
     f
 }
 
@@ -270,26 +261,29 @@ fn fit_scale(samples: &[Sample], weights: &[f64]) -> f64 {
 }
 
 /// Weights that must not move: shapes that never occur in quiet positions or carry no value by
-/// definition (fouls, dead lines).
+/// definition (fouls, dead lines, fives), and the empty shape (the reference the others are
+/// measured from).
 fn frozen(index: usize) -> bool {
-    let line = |p: LinePattern| [LINE_ATTACK + p as usize, LINE_DEFENCE + p as usize];
-    let bonus = |t: Threat| [BONUS_ATTACK + t as usize, BONUS_DEFENCE + t as usize];
-    let mut fixed: Vec<usize> = Vec::new();
-    for p in [
+    let fixed_lines = [
         LinePattern::Dead,
         LinePattern::Overline,
         LinePattern::DoubleFourLine,
         LinePattern::Five,
-    ] {
-        fixed.extend(line(p));
+    ];
+    if fixed_lines
+        .iter()
+        .any(|&p| index == LINE_ATTACK + p as usize || index == LINE_DEFENCE + p as usize)
+    {
+        return true;
     }
-    for t in [Threat::None, Threat::Forbidden, Threat::Five, Threat::Flex4] {
-        fixed.extend(bonus(t));
-    }
-    fixed.push(OWN_CLASS);
-    fixed.push(OWN_CLASS + 6);
-    fixed.push(OPPONENT_CLASS);
-    fixed.contains(&index)
+    let shape_index = match index {
+        i if (SHAPE_ATTACK..SHAPE_DEFENCE).contains(&i) => i - SHAPE_ATTACK,
+        i if (SHAPE_DEFENCE..THREAT_MASK).contains(&i) => i - SHAPE_DEFENCE,
+        _ => return false,
+    };
+    let (threat, _) =
+        sente::pattern::cell::combine(sente::pattern::shape_patterns(shape_index), false);
+    shape_index == 0 || threat >= Threat::Flex4
 }
 
 fn fit_weights(
@@ -331,50 +325,46 @@ fn fit_weights(
     w
 }
 
+/// Prints `src/eval/weights.rs`.
 fn print_tables(w: &[f64]) {
     let r = |x: f64| x.round() as i64;
-    println!("const LINE: [(i16, i16); LinePattern::COUNT] = [");
+    println!(
+        "// Generated by examples/tune.rs: the evaluation weights, in score units times SCALE."
+    );
+    println!();
+    println!("use super::THREAT_MASKS;");
+    println!("use crate::pattern::{{LinePattern, SHAPES}};");
+    println!();
+    println!("/// (attack, defence) per line pattern.");
+    println!("#[rustfmt::skip]");
+    println!("pub const LINE: [(i16, i16); LinePattern::COUNT] = [");
     for p in 0..LINES {
-        let name = format!("{:?}", LinePattern::from_u8(p as u8));
         println!(
-            "    ({}, {}), // {name}",
+            "    ({}, {}),",
             r(w[LINE_ATTACK + p]),
             r(w[LINE_DEFENCE + p])
         );
     }
     println!("];");
-    println!("const BONUS: [(i16, i16); Threat::COUNT] = [");
-    let threats = [
-        "None",
-        "Forbidden",
-        "Flex2",
-        "Block3",
-        "Flex2x2",
-        "Block3Plus",
-        "Flex3",
-        "Flex3Plus",
-        "Flex3x2",
-        "Block4",
-        "Block4Plus",
-        "Block4Flex3",
-        "Flex4",
-        "Five",
-    ];
-    for (t, name) in threats.iter().enumerate() {
+    println!();
+    println!("/// (attack, defence) per cell shape.");
+    println!("#[rustfmt::skip]");
+    println!("pub const SHAPE: [(i16, i16); SHAPES] = [");
+    for s in 0..SHAPES {
         println!(
-            "    ({}, {}), // {name}",
-            r(w[BONUS_ATTACK + t]),
-            r(w[BONUS_DEFENCE + t])
+            "    ({}, {}),",
+            r(w[SHAPE_ATTACK + s]),
+            r(w[SHAPE_DEFENCE + s])
         );
     }
     println!("];");
-    let own: Vec<i64> = (0..OWN_THREAT_CLASSES)
-        .map(|c| r(w[OWN_CLASS + c]))
-        .collect();
-    println!("const OWN_THREAT: [i16; OWN_THREAT_CLASSES] = {own:?};");
-    let opp: Vec<i64> = (0..OPPONENT_THREAT_CLASSES)
-        .map(|c| -r(w[OPPONENT_CLASS + c]))
-        .collect();
-    println!("const OPPONENT_THREAT: [i16; OPPONENT_THREAT_CLASSES] = {opp:?};");
-    println!("const TEMPO: i16 = {};", r(w[TEMPO]));
+    println!();
+    println!("/// Per threat mask (see `threat_mask`).");
+    println!("#[rustfmt::skip]");
+    println!("pub const THREAT: [i16; THREAT_MASKS] = [");
+    for row in w[THREAT_MASK..].chunks(16) {
+        let values: Vec<String> = row.iter().map(|&v| format!("{},", r(v))).collect();
+        println!("    {}", values.join(" "));
+    }
+    println!("];");
 }

@@ -16,7 +16,9 @@ pub mod geometry;
 mod zobrist;
 
 use crate::eval;
-use crate::pattern::{category, key_shift, CellInfo, LinePattern, PatternTables, Threat, PLACE};
+use crate::pattern::{
+    category, key_shift, shape, CellInfo, LinePattern, PatternTables, Threat, PLACE,
+};
 use crate::rules::{ForbiddenCheck, Rule};
 pub use cellset::CellSet;
 pub use geometry::{Cell, Color, Pos, DIRECTIONS, GRID, MAX_SIDE, MIN_SIDE, STRIDE};
@@ -558,7 +560,7 @@ impl Board {
     #[inline(always)]
     fn cell_info(&self, color: Color, combination: u16, line_sum: eval::CellValues) -> CellInfo {
         let (threat, needs_foul_check) = self.tables.threat(color, combination);
-        let values = eval::cell_values(line_sum, threat);
+        let values = eval::cell_values(line_sum, shape(combination), threat);
         CellInfo {
             threat,
             needs_foul_check,

@@ -112,6 +112,73 @@ pub fn combination(patterns: [LinePattern; 4]) -> u16 {
     (0..4).map(|d| category(patterns[d]) * PLACE[d]).sum()
 }
 
+/// Number of cell shapes: unordered combinations of four categories (C(9 + 3, 4)).
+pub const SHAPES: usize = 495;
+
+/// Combination code → shape: the combination with its four directions forgotten (sorted), as a
+/// dense index. The evaluation values a cell by its shape, so a cell's value does not depend on
+/// which of its lines carries which pattern.
+static SHAPE_OF: [u16; COMBINATIONS] = shape_table();
+
+const fn shape_table() -> [u16; COMBINATIONS] {
+    // Dense index of every sorted code, in increasing order of the sorted digits.
+    let mut dense = [0u16; COMBINATIONS];
+    let mut next = 0;
+    let mut a = 0;
+    while a < 9 {
+        let mut b = a;
+        while b < 9 {
+            let mut c = b;
+            while c < 9 {
+                let mut d = c;
+                while d < 9 {
+                    dense[a + 9 * b + 81 * c + 729 * d] = next;
+                    next += 1;
+                    d += 1;
+                }
+                c += 1;
+            }
+            b += 1;
+        }
+        a += 1;
+    }
+    let mut table = [0u16; COMBINATIONS];
+    let mut code = 0;
+    while code < COMBINATIONS {
+        let mut digits = [code % 9, code / 9 % 9, code / 81 % 9, code / 729];
+        // Sort the four digits (insertion sort; const fn).
+        let mut i = 1;
+        while i < 4 {
+            let mut j = i;
+            while j > 0 && digits[j - 1] > digits[j] {
+                let t = digits[j];
+                digits[j] = digits[j - 1];
+                digits[j - 1] = t;
+                j -= 1;
+            }
+            i += 1;
+        }
+        table[code] = dense[digits[0] + 9 * digits[1] + 81 * digits[2] + 729 * digits[3]];
+        code += 1;
+    }
+    table
+}
+
+/// The shape of a combination code.
+#[inline(always)]
+pub fn shape(combination: u16) -> usize {
+    SHAPE_OF[combination as usize] as usize
+}
+
+/// Four line patterns that make up a shape, one per category (for building tables).
+pub fn shape_patterns(shape: usize) -> [LinePattern; 4] {
+    let code = SHAPE_OF
+        .iter()
+        .position(|&s| s as usize == shape)
+        .unwrap_or(0) as u16;
+    std::array::from_fn(|d| REPRESENTATIVE[(code / PLACE[d] % CATEGORIES) as usize])
+}
+
 /// Combination code → threat and foul-check flag, for one rule and colour.
 pub struct CellTable {
     entries: Vec<(Threat, bool)>,
@@ -215,6 +282,24 @@ mod tests {
                     }
                 }
             }
+        }
+    }
+
+    #[test]
+    fn shapes_forget_directions() {
+        let mut seen = std::collections::HashSet::new();
+        for code in 0..COMBINATIONS as u16 {
+            let digits: Vec<u16> = (0..4).map(|d| code / PLACE[d] % CATEGORIES).collect();
+            let mut sorted = digits.clone();
+            sorted.sort();
+            let sorted_code: u16 = (0..4).map(|d| sorted[d] * PLACE[d]).sum();
+            assert_eq!(shape(code), shape(sorted_code));
+            assert!(shape(code) < SHAPES);
+            seen.insert(shape(code));
+        }
+        assert_eq!(seen.len(), SHAPES);
+        for s in 0..SHAPES {
+            assert_eq!(shape(combination(shape_patterns(s))), s);
         }
     }
 

@@ -7,7 +7,9 @@
 pub mod cell;
 pub mod line;
 
-pub use cell::{category, combination, CellInfo, CellTable, Threat, PLACE};
+pub use cell::{
+    category, combination, shape, shape_patterns, CellInfo, CellTable, Threat, PLACE, SHAPES,
+};
 pub use line::{key_shift, LinePattern, LineTable};
 
 use crate::board::geometry::Color;
