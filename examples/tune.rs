@@ -1,7 +1,7 @@
 //! Fits the evaluation weights to game records (Texel-style logistic regression).
 //!
 //! ```sh
-//! cargo run --release --example tune -- [--epochs N] [--rate R] [--l2 L] games.sgf...
+//! cargo run --release --example tune -- [--epochs N] [--rate R] [--l2 L] [--valid held-out.sgf] games.sgf...
 //! ```
 //!
 //! Input: SGF collections as written by c-gomoku-cli (`SZ`, `RU` rule code, `RE[B+…]`,
@@ -47,12 +47,14 @@ fn main() -> anyhow::Result<()> {
     let mut rate = 2.0f64;
     let mut l2 = 1e-4f64;
     let mut files = Vec::new();
+    let mut valid_files = Vec::new();
     let mut args = std::env::args().skip(1);
     while let Some(arg) = args.next() {
         match arg.as_str() {
             "--epochs" => epochs = args.next().unwrap_or_default().parse()?,
             "--rate" => rate = args.next().unwrap_or_default().parse()?,
             "--l2" => l2 = args.next().unwrap_or_default().parse()?,
+            "--valid" => valid_files.push(args.next().unwrap_or_default()),
             _ => files.push(arg),
         }
     }
@@ -66,6 +68,11 @@ fn main() -> anyhow::Result<()> {
         games.extend(parse_sgf(&std::fs::read_to_string(file)?));
     }
     let samples = samples(&games);
+    let mut valid_games = Vec::new();
+    for file in &valid_files {
+        valid_games.extend(parse_sgf(&std::fs::read_to_string(file)?));
+    }
+    let valid = self::samples(&valid_games);
     eprintln!(
         "{} games, {} samples, {} features",
         games.len(),
@@ -85,8 +92,16 @@ fn main() -> anyhow::Result<()> {
         "K = {k:.1}: loss {:.5} with the current weights",
         loss(&samples, &start, k)
     );
-    let fitted = fit_weights(&samples, &start, k, epochs, rate, l2);
+    let fitted = fit_weights(&samples, &valid, &start, k, epochs, rate, l2);
     eprintln!("loss {:.5} after fitting", loss(&samples, &fitted, k));
+    if !valid.is_empty() {
+        eprintln!(
+            "held-out loss {:.5} before, {:.5} after ({} samples)",
+            loss(&valid, &start, k),
+            loss(&valid, &fitted, k),
+            valid.len()
+        );
+    }
     print_tables(&fitted);
     Ok(())
 }
@@ -288,6 +303,7 @@ fn frozen(index: usize) -> bool {
 
 fn fit_weights(
     samples: &[Sample],
+    valid: &[Sample],
     start: &[f64],
     k: f64,
     epochs: usize,
@@ -318,8 +334,13 @@ fn fit_weights(
             let v_hat = v[i] / (1.0 - beta2.powi(epoch as i32));
             w[i] -= rate * m_hat / (v_hat.sqrt() + eps);
         }
-        if epoch % 50 == 0 {
-            eprintln!("epoch {epoch}: loss {:.5}", loss(samples, &w, k));
+        if epoch % 100 == 0 {
+            let held_out = if valid.is_empty() {
+                String::new()
+            } else {
+                format!(", held-out {:.5}", loss(valid, &w, k))
+            };
+            eprintln!("epoch {epoch}: loss {:.5}{held_out}", loss(samples, &w, k));
         }
     }
     w

@@ -164,9 +164,10 @@ impl Searcher {
             return None;
         }
         self.tt.new_search();
-        if let Some(result) = self.settle_root(&mut board, limits) {
-            return Some(result);
-        }
+        let threat_nodes = match self.settle_root(&mut board, limits) {
+            RootOutcome::Settled(result) => return Some(result),
+            RootOutcome::Open { threat_nodes } => threat_nodes,
+        };
         let mut root = root_moves(&mut board, limits);
         if root.is_empty() {
             // Every candidate is excluded or a foul: any legal cell, else any empty cell.
@@ -209,6 +210,8 @@ impl Searcher {
                 limits.max_nodes,
                 true,
             );
+            // The nodes spent by the root's threat searches count as the search's own.
+            worker.nodes = threat_nodes;
             let result = iterative_deepening(&mut worker, &mut root, limits, report);
             helpers_stop.store(true, Relaxed);
             result
@@ -218,24 +221,24 @@ impl Searcher {
 
     /// Decides the move without deepening when the position allows: opening, immediate five,
     /// forced block, a found VCF or VCT.
-    fn settle_root(&mut self, board: &mut Board, limits: &SearchLimits) -> Option<SearchResult> {
+    fn settle_root(&mut self, board: &mut Board, limits: &SearchLimits) -> RootOutcome {
         let us = board.to_move();
         let them = us.opponent();
         let allowed = |p: &Pos| !limits.excluded.contains(p);
         if board.stone_count() == 0 {
             let center = Pos::new(board.width() / 2, board.height() / 2);
             if board.is_empty(center) && allowed(&center) {
-                return Some(immediate(center, 0, Decision::Opening, limits));
+                return RootOutcome::Settled(immediate(center, 0, Decision::Opening, limits));
             }
         }
         if limits.multipv > 1 {
-            return None;
+            return RootOutcome::Open { threat_nodes: 0 };
         }
         if let Some(five) = cells_with(board, us, Threat::Five, Threat::Five)
             .into_iter()
             .find(allowed)
         {
-            return Some(immediate(five, mate_in(1), Decision::Forced, limits));
+            return RootOutcome::Settled(immediate(five, mate_in(1), Decision::Forced, limits));
         }
         let blocks = cells_with(board, them, Threat::Five, Threat::Five);
         if !blocks.is_empty() {
@@ -246,17 +249,18 @@ impl Searcher {
                 .copied()
                 .filter(|&p| allowed(&p) && !board.is_forbidden(us, p))
                 .collect();
-            return Some(match legal.first() {
+            return RootOutcome::Settled(match legal.first() {
                 Some(&block) => immediate(block, score, Decision::Forced, limits),
                 // The only block is a foul (or excluded): the game is lost whatever we play.
                 None => fallback(board, limits),
             });
         }
         if let Some(four) = legal_cell(board, us, Threat::Flex4).filter(allowed) {
-            return Some(immediate(four, mate_in(3), Decision::Forced, limits));
+            return RootOutcome::Settled(immediate(four, mate_in(3), Decision::Forced, limits));
         }
         // The threat searches may use a quarter of the move's time; deepening gets the rest.
         let deadline = limits.budget.start + limits.budget.maximum / 4;
+        let mut threat_nodes = 0;
         for (mode, depth, nodes) in [
             (ThreatMode::Vcf, 40, ROOT_VCF_NODES),
             (ThreatMode::Vct, 16, ROOT_VCT_NODES),
@@ -265,19 +269,28 @@ impl Searcher {
             let found = self
                 .root_threats
                 .find_win_until(board, mode, depth, nodes, Some(deadline));
+            threat_nodes += self.root_threats.nodes();
             if let Some(line) = found {
                 let first = line.first().copied().unwrap_or(Pos::NONE);
                 if !first.is_none() && allowed(&first) {
                     let mut result =
                         immediate(first, mate_in(line.len() + 2), Decision::ThreatWin, limits);
-                    result.nodes = self.root_threats.nodes();
+                    result.nodes = threat_nodes;
                     result.pv = line;
-                    return Some(result);
+                    return RootOutcome::Settled(result);
                 }
             }
         }
-        None
+        RootOutcome::Open { threat_nodes }
     }
+}
+
+/// What the root's checks before deepening decided.
+enum RootOutcome {
+    /// The move is chosen.
+    Settled(SearchResult),
+    /// Deepening must choose; the threat searches spent this many nodes.
+    Open { threat_nodes: u64 },
 }
 
 #[derive(Clone, Debug)]
