@@ -221,9 +221,10 @@ fn search_defend_reports_losing_moves() {
     let mut e = Engine::start();
     e.send("INFO timeout_turn 2000");
     e.new_game(15);
-    // White to move against black's open three h8 i8 j8 (white stones far away): only the
-    // blocks hold; most other moves lose to a straight four.
-    e.send_block("YXBOARD", &stones("h8a1i8o1j8"));
+    // White to move against black's open three h8 i8 j8, white's h7 and i9 beside it: only the
+    // blocks hold; most other moves lose to a straight four. (With white's stones far away
+    // black wins even after a block: three in a row and the move are too much.)
+    e.send_block("YXBOARD", &stones("h8h7i8i9j8"));
     e.send("YXSEARCHDEFEND");
     let (mv, messages) = until_move(&mut e);
     let lost: Vec<(usize, usize)> = messages

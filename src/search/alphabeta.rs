@@ -1,11 +1,14 @@
 //! The alpha-beta worker: principal variation search over one board.
 //!
-//! Per node: the forced situations first (a five to make or to block, an open four that wins),
-//! then the transposition table; below the horizon a quiescence search over fours. In quiet
-//! positions (the opponent threatens nothing) reverse futility, null move and razoring apply,
-//! and quiet moves late in the list are pruned near the horizon; everywhere, later moves are
-//! searched with logarithmic late-move reductions, deeper when the position is not improving. A forced
-//! reply does not use up depth, so forcing lines are followed to their end.
+//! Per node: the forced situations first (a five to make or to block, an open four or an
+//! unanswerable four-three that wins), then the transposition table; below the horizon a
+//! quiescence search that follows chains of fours (a VCF at every leaf). In quiet positions
+//! (the opponent threatens nothing) razoring drops hopeless nodes into that VCF search,
+//! futility returns nodes far above beta at any depth, and null move applies deep in the tree.
+//! Moves past a count that grows with depth are pruned, and later moves are searched with
+//! logarithmic late-move reductions, more at expected cut nodes and where the position is not
+//! improving. Depth is fractional: blocking a five costs less than a ply, so forcing lines are
+//! followed deeper.
 //!
 //! One worker runs per search thread; they share only the hash table and the stop flag.
 
@@ -19,9 +22,21 @@ use crate::eval;
 use crate::pattern::Threat;
 use std::sync::atomic::{AtomicBool, Ordering::Relaxed};
 
+/// What the pruning of a quiet node needs to know about it.
+struct QuietNode {
+    depth: Depth,
+    ply: usize,
+    cut_node: bool,
+    eval: i32,
+    improving: bool,
+}
+
 /// Search depth in plies. Fractional, so that reductions and extensions can be finer than a
 /// ply; the hash table keeps whole plies (rounded down).
 pub type Depth = f32;
+
+/// Extra reduction of later moves at a cut node, unless they are killers.
+const CUT_NODE_REDUCTION: Depth = 1.8;
 
 /// Plain fours the quiescence search plays before it only plays fours with extras.
 const PLAIN_FOURS: u32 = 2;
@@ -166,6 +181,8 @@ impl<'a> Worker<'a> {
     }
 
     /// Searches the position after the root move with a window and depth; `ply` >= 1.
+    /// `cut_node` marks a non-PV node expected to fail high (its first move should refute the
+    /// move that led here), where later moves are reduced more.
     pub fn search(
         &mut self,
         mut alpha: i32,
@@ -173,6 +190,7 @@ impl<'a> Worker<'a> {
         depth: Depth,
         ply: usize,
         pv_node: bool,
+        cut_node: bool,
     ) -> i32 {
         if depth <= 0.0 {
             return self.quiescence(alpha, beta, ply, 0);
@@ -220,7 +238,14 @@ impl<'a> Worker<'a> {
         // children, which have no such move).
         let improving = ply < 2 || eval > self.static_evals[ply - 2];
         if !pv_node && !threatened && beta.abs() < PROVEN {
-            if let Some(score) = self.prune_quiet_node(eval, alpha, beta, depth, ply) {
+            let node = QuietNode {
+                depth,
+                ply,
+                cut_node,
+                eval,
+                improving,
+            };
+            if let Some(score) = self.prune_quiet_node(&node, alpha, beta) {
                 return score;
             }
         }
@@ -231,7 +256,6 @@ impl<'a> Worker<'a> {
                 pos: block,
                 score: 0,
                 tactical: true,
-                shaping: true,
             }),
             None => {
                 let danger = Danger::assess(&mut self.board);
@@ -256,21 +280,29 @@ impl<'a> Worker<'a> {
         let single_reply = moves.len() == 1;
         let mut searched = 0;
         for mv in moves.iter() {
-            // Late-move pruning: near the horizon, once a non-losing move is known, quiet moves
-            // past a count (they come sorted, worst last) are not searched.
-            if !pv_node
-                && best > -PROVEN
-                && !mv.tactical
-                && !threatened
-                && searched >= late_move_limit(depth as i32)
-            {
+            // Move-count pruning: once a non-losing move is known, moves past a count that
+            // grows with depth are not searched (they come sorted, worst last).
+            if !pv_node && best > -PROVEN && searched + 1 >= move_count_limit(depth, improving) {
                 continue;
             }
-            let new_depth = if single_reply { depth } else { depth - 1.0 };
-            let reduction = if searched >= 1 && depth >= 2.0 && !mv.tactical {
+            let new_depth = if single_reply {
+                depth - 1.0 + SINGLE_REPLY_EXTENSION
+            } else {
+                depth - 1.0
+            };
+            let reduction = if searched >= 1 && depth >= 2.0 {
                 let mut r = reduction(depth, searched + 1);
-                r -= Depth::from(u8::from(pv_node) + u8::from(mv.shaping));
-                r += Depth::from(u8::from(!pv_node && !improving && r > 1.0));
+                if pv_node {
+                    r -= 1.0;
+                } else if !improving && r > 1.0 {
+                    r += 1.0;
+                }
+                if cut_node && (threatened || !self.killers[ply].contains(&mv.pos)) {
+                    r += CUT_NODE_REDUCTION;
+                }
+                if mv.tactical {
+                    r -= 1.0;
+                }
                 // Never below depth 1 (a reduced search still looks one move ahead).
                 r.min(new_depth - 1.0).max(0.0)
             } else {
@@ -278,14 +310,26 @@ impl<'a> Worker<'a> {
             };
             self.board.make(mv.pos);
             let score = if searched == 0 {
-                -self.search(-beta, -alpha, new_depth, ply + 1, pv_node)
+                -self.search(
+                    -beta,
+                    -alpha,
+                    new_depth,
+                    ply + 1,
+                    pv_node,
+                    !pv_node && !cut_node,
+                )
             } else {
-                let mut s = -self.search(-alpha - 1, -alpha, new_depth - reduction, ply + 1, false);
-                if s > alpha && reduction > 0.0 {
-                    s = -self.search(-alpha - 1, -alpha, new_depth, ply + 1, false);
+                let mut s = if reduction > 0.0 {
+                    let d = new_depth - reduction;
+                    -self.search(-alpha - 1, -alpha, d, ply + 1, false, true)
+                } else {
+                    alpha + 1
+                };
+                if s > alpha {
+                    s = -self.search(-alpha - 1, -alpha, new_depth, ply + 1, false, !cut_node);
                 }
                 if s > alpha && s < beta && pv_node {
-                    s = -self.search(-beta, -alpha, new_depth, ply + 1, true);
+                    s = -self.search(-beta, -alpha, new_depth, ply + 1, true, false);
                 }
                 s
             };
@@ -321,35 +365,35 @@ impl<'a> Worker<'a> {
         best
     }
 
-    /// Cut-offs for a non-PV node where the opponent threatens nothing: reverse futility (far
-    /// above beta), null move (still above beta after passing), razoring (far below alpha).
-    fn prune_quiet_node(
-        &mut self,
-        eval: i32,
-        alpha: i32,
-        beta: i32,
-        depth: Depth,
-        ply: usize,
-    ) -> Option<i32> {
-        if depth <= 6.0 && eval - (80.0 * depth) as i32 >= beta {
+    /// Cut-offs for a non-PV node where the opponent threatens nothing: razoring (far below
+    /// alpha: only a VCF can help), futility (far above beta), null move (still above beta
+    /// after passing).
+    fn prune_quiet_node(&mut self, node: &QuietNode, alpha: i32, beta: i32) -> Option<i32> {
+        let QuietNode {
+            depth,
+            ply,
+            cut_node,
+            eval,
+            improving,
+        } = *node;
+        if depth < 2.6 && eval + razor_margin(depth) < alpha {
+            return Some(self.quiescence(alpha, alpha + 1, ply, 0));
+        }
+        let futility = FUTILITY_MARGIN * (depth - 1.0 - Depth::from(u8::from(improving)));
+        if eval - (futility.max(0.0) as i32) >= beta {
             return Some(eval);
         }
-        if depth >= 3.0 && eval >= beta {
+        if depth >= 10.0 && eval >= beta + 300 {
             let reduction = 2.0 + (depth / 4.0).floor();
             self.board.pass();
-            let score = -self.search(-beta, -beta + 1, depth - 1.0 - reduction, ply + 1, false);
+            let depth = depth - 1.0 - reduction;
+            let score = -self.search(-beta, -beta + 1, depth, ply + 1, false, !cut_node);
             self.board.pass();
             if self.stopped {
                 return Some(0);
             }
             if score >= beta {
                 return Some(if score >= PROVEN { beta } else { score });
-            }
-        }
-        if depth <= 2.0 && eval + ((200.0 * depth) as i32) < alpha {
-            let score = self.quiescence(alpha, beta, ply, 0);
-            if score < alpha {
-                return Some(score);
             }
         }
         None
@@ -511,19 +555,25 @@ impl<'a> Worker<'a> {
     }
 }
 
-/// Quiet moves searched at a shallow non-PV node before the rest are pruned.
-fn late_move_limit(depth: i32) -> usize {
-    match depth {
-        1 => 5,
-        2 => 8,
-        3 => 12,
-        4 => 18,
-        5 => 26,
-        _ => usize::MAX,
-    }
+/// Moves searched at a node before the rest are pruned: 3 + depth^1.32, halved where the
+/// side to move's evaluation is not improving.
+fn move_count_limit(depth: Depth, improving: bool) -> usize {
+    let limit = 3 + (depth.max(0.0) as f64).powf(1.32) as usize;
+    limit / if improving { 1 } else { 2 }
 }
+
+/// Razoring margin: below alpha by this much near the horizon, only a VCF can save the node.
+fn razor_margin(depth: Depth) -> i32 {
+    (0.2 * depth * depth + 18.0 * depth + 25.0) as i32
+}
+
+/// Futility margin per ply of depth.
+const FUTILITY_MARGIN: Depth = 80.0;
+
+/// A forced reply (blocking a five) costs less than a ply.
+const SINGLE_REPLY_EXTENSION: Depth = 1.3;
 
 /// Late-move reduction of the n-th move at a depth: ln(depth) · ln(n).
 fn reduction(depth: Depth, n: usize) -> Depth {
-    ((depth.max(1.0) as f64).ln() * (n.max(1) as f64).ln()).floor() as Depth
+    ((depth.max(1.0) as f64).ln() * (n.max(1) as f64).ln()) as Depth
 }

@@ -361,11 +361,11 @@ fn search_root(
         worker.board.make(rm.pos);
         let child_depth = depth as Depth - 1.0;
         let score = if i == 0 || floor == -INFINITY {
-            -worker.search(-beta, -floor, child_depth, 1, true)
+            -worker.search(-beta, -floor, child_depth, 1, true, false)
         } else {
-            let s = -worker.search(-floor - 1, -floor, child_depth, 1, false);
+            let s = -worker.search(-floor - 1, -floor, child_depth, 1, false, true);
             if s > floor && s < beta {
-                -worker.search(-beta, -floor, child_depth, 1, true)
+                -worker.search(-beta, -floor, child_depth, 1, true, false)
             } else {
                 s
             }
@@ -446,24 +446,14 @@ fn iterative_deepening(
         if worker.stopped {
             // An interrupted iteration still counts where a move finished at this depth with a
             // better score than the last complete iteration's choice.
+            // It is reported like a complete one, so that the last line shown is the move played.
             if root[0].depth == depth && root[0].score > best.score && lines == 1 {
-                take_best(&mut best, root, lines);
+                record_iteration(&mut best, root, lines, depth, worker, limits, report);
             }
             break;
         }
         let changed = root[0].pos != best.best;
-        take_best(&mut best, root, lines);
-        best.depth = depth;
-        best.seldepth = worker.seldepth;
-        best.nodes = worker.nodes;
-        best.elapsed = limits.budget.elapsed();
-        report(SearchEvent::Iteration(Iteration {
-            depth,
-            seldepth: worker.seldepth,
-            nodes: worker.nodes,
-            elapsed: best.elapsed,
-            lines: best.lines.clone(),
-        }));
+        record_iteration(&mut best, root, lines, depth, worker, limits, report);
         if is_proven(score) && plies_to_result(score) <= depth as i32 {
             break;
         }
@@ -513,6 +503,30 @@ fn aspiration(
             beta = INFINITY;
         }
     }
+}
+
+/// Makes the root's best lines after an iteration at `depth` the result, and reports them.
+fn record_iteration(
+    best: &mut SearchResult,
+    root: &[RootMove],
+    lines: usize,
+    depth: u32,
+    worker: &Worker,
+    limits: &SearchLimits,
+    report: &mut dyn FnMut(SearchEvent),
+) {
+    take_best(best, root, lines);
+    best.depth = depth;
+    best.seldepth = worker.seldepth;
+    best.nodes = worker.nodes;
+    best.elapsed = limits.budget.elapsed();
+    report(SearchEvent::Iteration(Iteration {
+        depth,
+        seldepth: worker.seldepth,
+        nodes: worker.nodes,
+        elapsed: best.elapsed,
+        lines: best.lines.clone(),
+    }));
 }
 
 fn take_best(best: &mut SearchResult, root: &[RootMove], lines: usize) {

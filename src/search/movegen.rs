@@ -44,11 +44,8 @@ impl Danger {
 pub struct ScoredMove {
     pub pos: Pos,
     pub score: i32,
-    /// The move makes a four, a four-three or a double three, or stops one: never reduced or
-    /// pruned.
+    /// The move makes a four, a four-three or a double three, or stops one: reduced a ply less.
     pub tactical: bool,
-    /// The move makes or stops an open three: reduced less.
-    pub shaping: bool,
 }
 
 /// Ordering weight of what a move makes for the side to move.
@@ -102,10 +99,6 @@ pub fn is_tactical(mine: CellInfo, theirs: CellInfo) -> bool {
     mine.threat >= Threat::Flex3x2 || theirs.threat >= Threat::Flex3x2
 }
 
-pub fn is_shaping(mine: CellInfo, theirs: CellInfo) -> bool {
-    mine.threat >= Threat::Flex3 || theirs.threat >= Threat::Flex3
-}
-
 /// Scores every legal candidate move of the side to move that answers `danger`.
 pub fn generate(board: &mut Board, danger: Danger, out: &mut Vec<ScoredMove>) {
     let us = board.to_move();
@@ -132,7 +125,6 @@ pub fn generate(board: &mut Board, danger: Danger, out: &mut Vec<ScoredMove>) {
             pos,
             score: static_score(mine, theirs),
             tactical: is_tactical(mine, theirs),
-            shaping: is_shaping(mine, theirs),
         });
     });
     if foul_checks {
@@ -184,7 +176,6 @@ pub fn fours(board: &mut Board, weakest: Threat, near: Option<Pos>, out: &mut Ve
             pos,
             score: static_score(mine, board.info(them, pos)),
             tactical: true,
-            shaping: true,
         });
     }
     if foul_checks {
