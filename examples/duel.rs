@@ -1,7 +1,7 @@
 //! Referees games between two Gomocup engines over real pipes, and fails loudly on any fault.
 //!
 //! ```sh
-//! cargo run --release --example duel -- [--rule R] [--size N] [--turn MS] [--games G] \
+//! cargo run --release --example duel -- [--rule R] [--size N] [--turn MS] [--games G] [--memory B] \
 //!     "wine dist/pbrain-sente.exe" target/release/pbrain-sente
 //! ```
 //!
@@ -9,6 +9,8 @@
 //! `INFO timeout_turn`, `INFO rule`, then `BEGIN`/`TURN` as Piskvork sends them. Every reply
 //! must be a legal `x,y` (on the board, empty, not a renju foul) within the turn time; after the
 //! last game both engines get `END` and must exit within a second. Exit code 1 on any fault.
+//! With `--memory BYTES` both engines get `INFO max_memory BYTES`, and on Linux the peak
+//! resident memory of each engine process is printed before `END`.
 
 use sente::board::{Board, Color, Pos};
 use sente::rules::Rule;
@@ -87,6 +89,8 @@ struct Settings {
     size: usize,
     turn: Duration,
     games: usize,
+    /// `INFO max_memory`, when given.
+    memory: Option<u64>,
 }
 
 /// Plays one game; `first` plays black. Returns the winner's index (0 or 1) or None for a draw,
@@ -100,6 +104,9 @@ fn play(
         e.send(&format!("INFO timeout_turn {}", s.turn.as_millis()))?;
         e.send("INFO timeout_match 0")?;
         e.send(&format!("INFO rule {}", s.rule_code))?;
+        if let Some(bytes) = s.memory {
+            e.send(&format!("INFO max_memory {bytes}"))?;
+        }
         e.send(&format!("START {}", s.size))?;
         let ok = e.reply(Duration::from_secs(10))?;
         if ok != "OK" {
@@ -156,6 +163,7 @@ fn run() -> Result<(), String> {
         size: 15,
         turn: Duration::from_millis(300),
         games: 2,
+        memory: None,
     };
     let mut commands = Vec::new();
     let mut args = std::env::args().skip(1);
@@ -172,12 +180,13 @@ fn run() -> Result<(), String> {
                 s.turn = Duration::from_millis(value()?.parse().map_err(|_| "bad turn time")?)
             }
             "--games" => s.games = value()?.parse().map_err(|_| "bad game count")?,
+            "--memory" => s.memory = Some(value()?.parse().map_err(|_| "bad memory size")?),
             _ => commands.push(arg),
         }
     }
     let [a, b] = commands.as_slice() else {
         return Err(
-            "usage: duel [--rule R] [--size N] [--turn MS] [--games G] ENGINE_A ENGINE_B".into(),
+            "usage: duel [--rule R] [--size N] [--turn MS] [--games G] [--memory BYTES] A B".into(),
         );
     };
     let mut engines = [Engine::start(a)?, Engine::start(b)?];
@@ -202,6 +211,11 @@ fn run() -> Result<(), String> {
             slowest.as_millis()
         );
     }
+    if s.memory.is_some() {
+        for e in &engines {
+            println!("{}: {}", e.name, peak_memory(e.child.id()));
+        }
+    }
     for e in engines.iter_mut() {
         e.send("END")?;
         let start = Instant::now();
@@ -221,6 +235,15 @@ fn run() -> Result<(), String> {
         score[0], score[1]
     );
     Ok(())
+}
+
+/// The peak resident memory of a process, as its kernel accounts it (Linux `VmHWM`).
+fn peak_memory(pid: u32) -> String {
+    let status = std::fs::read_to_string(format!("/proc/{pid}/status")).unwrap_or_default();
+    match status.lines().find_map(|l| l.strip_prefix("VmHWM:")) {
+        Some(kb) => format!("peak resident memory {}", kb.trim()),
+        None => "peak resident memory unknown on this system".to_string(),
+    }
 }
 
 fn main() {

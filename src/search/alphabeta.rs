@@ -112,6 +112,32 @@ impl<'a> Worker<'a> {
         &self.pv[ply]
     }
 
+    /// The line the hash table remembers after the root move `first`: hash moves followed from
+    /// the position after it, at most `max_len` moves in all. For root moves whose score comes
+    /// from a null-window search, which keeps no principal variation.
+    pub fn line_from_table(&mut self, first: Pos, max_len: usize) -> Vec<Pos> {
+        let mut line = vec![first];
+        let mut last = first;
+        self.board.make(first);
+        while line.len() < max_len && !self.board.is_five_at(last) {
+            let Some(mv) = self
+                .tt
+                .probe(self.board.hash(), line.len())
+                .map(|e| e.mv)
+                .filter(|&mv| !mv.is_none() && self.board.is_empty(mv))
+            else {
+                break;
+            };
+            self.board.make(mv);
+            line.push(mv);
+            last = mv;
+        }
+        for _ in 0..line.len() {
+            self.board.unmake();
+        }
+        line
+    }
+
     /// Checks the stop flag, and (main thread) the clock and node limit, every 256 nodes.
     fn poll_stop(&mut self) -> bool {
         if self.stopped {

@@ -388,6 +388,9 @@ fn search_root(
             rm.pv.clear();
             rm.pv.push(rm.pos);
             rm.pv.extend_from_slice(worker.pv_from(1));
+            if rm.pv.len() == 1 {
+                rm.pv = worker.line_from_table(rm.pos, depth as usize);
+            }
         }
         if multipv && score > floor {
             let at = exact.partition_point(|&e| e >= score);
