@@ -74,6 +74,8 @@ pub(super) struct Worker<'a> {
     move_buffers: Vec<Vec<ScoredMove>>,
     /// Static evaluation per ply along the current line (for "improving").
     static_evals: Vec<i32>,
+    /// Per ply, the move a singular-extension search leaves out (`Pos::NONE` otherwise).
+    excluded: Vec<Pos>,
 }
 
 impl<'a> Worker<'a> {
@@ -100,6 +102,7 @@ impl<'a> Worker<'a> {
             pv: vec![Vec::new(); MAX_PLY + 1],
             move_buffers: Vec::new(),
             static_evals: vec![0; MAX_PLY + 2],
+            excluded: vec![Pos::NONE; MAX_PLY + 1],
         }
     }
 
@@ -248,7 +251,13 @@ impl<'a> Worker<'a> {
             return alpha;
         }
 
-        let key = self.board.hash();
+        // A search that leaves a move out has its own hash entries.
+        let excluded = self.excluded[ply];
+        let key = if excluded.is_none() {
+            self.board.hash()
+        } else {
+            self.board.hash() ^ (excluded.index() as u64 + 1).wrapping_mul(0x9e37_79b9_7f4a_7c15)
+        };
         let entry = self.tt.probe(key, ply);
         if let Some(e) = entry {
             if !pv_node && e.depth as Depth >= depth && e.cuts(alpha, beta) {
@@ -306,16 +315,49 @@ impl<'a> Worker<'a> {
         let single_reply = moves.len() == 1;
         let mut searched = 0;
         for mv in moves.iter() {
+            if mv.pos == excluded {
+                continue;
+            }
             // Move-count pruning: once a non-losing move is known, moves past a count that
             // grows with depth are not searched (they come sorted, worst last).
             if !pv_node && best > -PROVEN && searched + 1 >= move_count_limit(depth, improving) {
                 continue;
             }
-            let new_depth = if single_reply {
-                depth - 1.0 + SINGLE_REPLY_EXTENSION
+            let mut extension = if single_reply {
+                SINGLE_REPLY_EXTENSION
             } else {
-                depth - 1.0
+                0.0
             };
+            // Singular extension: when the hash move is the only one that holds up (every other
+            // move fails low against a bar a little under its score, in a shallower search), it
+            // is searched a ply deeper. When even without it the node fails high, it is cut.
+            if let Some(e) = entry.filter(|e| {
+                !single_reply
+                    && excluded.is_none()
+                    && mv.pos == e.mv
+                    && depth >= SINGULAR_DEPTH
+                    && e.depth as Depth >= depth - 2.0
+                    && e.bound != Bound::Upper
+                    && e.score.abs() < PROVEN
+            }) {
+                let bar = e.score - (SINGULAR_MARGIN * depth) as i32;
+                self.excluded[ply] = mv.pos;
+                let score = self.search(bar - 1, bar, depth * 0.46, ply, false, cut_node);
+                self.excluded[ply] = Pos::NONE;
+                if self.stopped {
+                    self.move_buffers.push(moves);
+                    return 0;
+                }
+                if score < bar {
+                    extension = 1.0;
+                } else if bar >= beta {
+                    self.move_buffers.push(moves);
+                    return bar;
+                } else if e.score >= beta {
+                    extension = -1.5;
+                }
+            }
+            let new_depth = depth - 1.0 + extension;
             let reduction = if searched >= 1 && depth >= 2.0 {
                 let mut r = reduction(depth, searched + 1);
                 if pv_node {
@@ -385,6 +427,10 @@ impl<'a> Worker<'a> {
             }
         }
         self.move_buffers.push(moves);
+        if searched == 0 {
+            // Only the excluded move was left: the search without it fails low.
+            best = alpha_start;
+        }
         let bound = Bound::of_result(best, alpha_start, beta);
         self.tt
             .store(key, ply, best_move, best, depth as i32, bound);
@@ -595,6 +641,13 @@ fn razor_margin(depth: Depth) -> i32 {
 
 /// Futility margin per ply of depth.
 const FUTILITY_MARGIN: Depth = 80.0;
+
+/// Depth from which the hash move is tested for a singular extension.
+const SINGULAR_DEPTH: Depth = 7.0;
+
+/// How far under the hash move's score (per ply of depth) the other moves must stay for it to
+/// count as singular.
+const SINGULAR_MARGIN: Depth = 2.0;
 
 /// A forced reply (blocking a five) costs less than a ply.
 const SINGLE_REPLY_EXTENSION: Depth = 1.3;
