@@ -16,7 +16,7 @@ use super::movegen::{self, Danger, ScoredMove};
 use super::score::{mate_in, mated_in, EVAL_LIMIT, INFINITY, MAX_PLY, PROVEN};
 use super::threat::{first_cell, legal_cell};
 use super::time::TimeBudget;
-use super::tt::{Bound, TranspositionTable};
+use super::tt::{Bound, TranspositionTable, TtEntry};
 use crate::board::{Board, Color, Pos, GRID};
 use crate::eval;
 use crate::pattern::Threat;
@@ -29,6 +29,14 @@ struct QuietNode {
     cut_node: bool,
     eval: i32,
     improving: bool,
+}
+
+/// What the singular-extension test of the hash move decided.
+enum Singular {
+    /// Search the hash move this much deeper (negative: shallower).
+    Extension(Depth),
+    /// The node's search ends with this score.
+    Return(i32),
 }
 
 /// Search depth in plies. Fractional, so that reductions and extensions can be finer than a
@@ -313,6 +321,16 @@ impl<'a> Worker<'a> {
         let mut best = -INFINITY;
         let mut best_move = Pos::NONE;
         let single_reply = moves.len() == 1;
+        // The hash move is tested for a singular extension when its entry is deep enough and
+        // not a mere upper bound.
+        let singular_candidate = entry.filter(|e| {
+            !single_reply
+                && excluded.is_none()
+                && depth >= SINGULAR_DEPTH
+                && e.depth as Depth >= depth - 2.0
+                && e.bound != Bound::Upper
+                && e.score.abs() < PROVEN
+        });
         let mut searched = 0;
         for mv in moves.iter() {
             if mv.pos == excluded {
@@ -328,33 +346,13 @@ impl<'a> Worker<'a> {
             } else {
                 0.0
             };
-            // Singular extension: when the hash move is the only one that holds up (every other
-            // move fails low against a bar a little under its score, in a shallower search), it
-            // is searched a ply deeper. When even without it the node fails high, it is cut.
-            if let Some(e) = entry.filter(|e| {
-                !single_reply
-                    && excluded.is_none()
-                    && mv.pos == e.mv
-                    && depth >= SINGULAR_DEPTH
-                    && e.depth as Depth >= depth - 2.0
-                    && e.bound != Bound::Upper
-                    && e.score.abs() < PROVEN
-            }) {
-                let bar = e.score - (SINGULAR_MARGIN * depth) as i32;
-                self.excluded[ply] = mv.pos;
-                let score = self.search(bar - 1, bar, depth * 0.46, ply, false, cut_node);
-                self.excluded[ply] = Pos::NONE;
-                if self.stopped {
-                    self.move_buffers.push(moves);
-                    return 0;
-                }
-                if score < bar {
-                    extension = 1.0;
-                } else if bar >= beta {
-                    self.move_buffers.push(moves);
-                    return bar;
-                } else if e.score >= beta {
-                    extension = -1.5;
+            if let Some(e) = singular_candidate.filter(|e| e.mv == mv.pos) {
+                match self.singular_test(e, beta, depth, ply, cut_node) {
+                    Singular::Extension(e) => extension = e,
+                    Singular::Return(score) => {
+                        self.move_buffers.push(moves);
+                        return score;
+                    }
                 }
             }
             let new_depth = depth - 1.0 + extension;
@@ -435,6 +433,35 @@ impl<'a> Worker<'a> {
         self.tt
             .store(key, ply, best_move, best, depth as i32, bound);
         best
+    }
+
+    /// Singular extension: when the hash move is the only one that holds up (every other move
+    /// fails low against a bar a little under its score, in a shallower search), it is searched
+    /// a ply deeper. When even without it the node fails high, the node is cut (multi-cut);
+    /// when the hash move's score is above beta but not alone there, it is searched shallower.
+    fn singular_test(
+        &mut self,
+        hash: TtEntry,
+        beta: i32,
+        depth: Depth,
+        ply: usize,
+        cut_node: bool,
+    ) -> Singular {
+        let bar = hash.score - (SINGULAR_MARGIN * depth) as i32;
+        self.excluded[ply] = hash.mv;
+        let score = self.search(bar - 1, bar, depth * 0.46, ply, false, cut_node);
+        self.excluded[ply] = Pos::NONE;
+        if self.stopped {
+            Singular::Return(0)
+        } else if score < bar {
+            Singular::Extension(1.0)
+        } else if bar >= beta {
+            Singular::Return(bar)
+        } else if hash.score >= beta {
+            Singular::Extension(-1.5)
+        } else {
+            Singular::Extension(0.0)
+        }
     }
 
     /// Cut-offs for a non-PV node where the opponent threatens nothing: razoring (far below
