@@ -63,16 +63,9 @@ fn main() -> anyhow::Result<()> {
         "usage: tune [--epochs N] [--rate R] [--l2 L] games.sgf..."
     );
 
-    let mut games = Vec::new();
-    for file in &files {
-        games.extend(parse_sgf(&std::fs::read_to_string(file)?));
-    }
+    let games = read_games(&files)?;
     let samples = samples(&games);
-    let mut valid_games = Vec::new();
-    for file in &valid_files {
-        valid_games.extend(parse_sgf(&std::fs::read_to_string(file)?));
-    }
-    let valid = self::samples(&valid_games);
+    let valid = self::samples(&read_games(&valid_files)?);
     eprintln!(
         "{} games, {} samples, {} features",
         games.len(),
@@ -299,6 +292,15 @@ fn frozen(index: usize) -> bool {
     let (threat, _) =
         sente::pattern::cell::combine(sente::pattern::shape_patterns(shape_index), false);
     shape_index == 0 || threat >= Threat::Flex4
+}
+
+/// Every game in the SGF collections `files`.
+fn read_games(files: &[String]) -> anyhow::Result<Vec<Game>> {
+    let mut games = Vec::new();
+    for file in files {
+        games.extend(parse_sgf(&std::fs::read_to_string(file)?));
+    }
+    Ok(games)
 }
 
 fn fit_weights(

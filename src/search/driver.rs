@@ -385,12 +385,13 @@ fn search_root(
             best: new_best,
         });
         if score > floor || i == 0 {
-            rm.pv.clear();
-            rm.pv.push(rm.pos);
-            rm.pv.extend_from_slice(worker.pv_from(1));
-            if rm.pv.len() == 1 {
-                rm.pv = worker.line_from_table(rm.pos, depth as usize);
-            }
+            rm.pv = if worker.pv_from(1).is_empty() {
+                worker.line_from_table(rm.pos, depth as usize)
+            } else {
+                std::iter::once(rm.pos)
+                    .chain(worker.pv_from(1).iter().copied())
+                    .collect()
+            };
         }
         if multipv && score > floor {
             let at = exact.partition_point(|&e| e >= score);
