@@ -7,7 +7,7 @@
 //! futility returns nodes far above beta at any depth, and null move applies deep in the tree.
 //! Moves past a count that grows with depth are pruned, and later moves are searched with
 //! logarithmic late-move reductions, more at expected cut nodes and where the position is not
-//! improving. Depth is fractional: blocking a five costs less than a ply, so forcing lines are
+//! improving, less for moves that build a double two or take the opponent's three square. Depth is fractional: blocking a five costs less than a ply, so forcing lines are
 //! followed deeper.
 //!
 //! One worker runs per search thread; they share only the hash table and the stop flag.

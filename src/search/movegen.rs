@@ -44,7 +44,8 @@ impl Danger {
 pub struct ScoredMove {
     pub pos: Pos,
     pub score: i32,
-    /// The move makes a four, a four-three or a double three, or stops one: reduced a ply less.
+    /// The move makes a four, a four-three or a double three, or stops one: it earns no killer
+    /// or history credit (those are for quiet moves).
     pub tactical: bool,
 }
 
