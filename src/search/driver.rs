@@ -299,6 +299,11 @@ struct RootMove {
     /// Score from the deepest search of this move (-INFINITY if not yet searched); an upper
     /// bound for moves that did not beat the best.
     score: i32,
+    /// Whether `score` is only that upper bound. A move that fails low often returns exactly
+    /// the bar it failed against (always so against a proven win, where the child's window is
+    /// clamped to the mate distance), so it ties with the move that set the bar: the tie must
+    /// go to the move whose score is real.
+    upper_bound: bool,
     /// Depth of that search.
     depth: u32,
     pv: Vec<Pos>,
@@ -324,6 +329,7 @@ fn root_moves(board: &mut Board, limits: &SearchLimits) -> Vec<RootMove> {
         .map(|m| RootMove {
             pos: m.pos,
             score: -INFINITY,
+            upper_bound: true,
             depth: 0,
             pv: vec![m.pos],
             order: m.score,
@@ -376,6 +382,7 @@ fn search_root(
         }
         // Moves that did not clear the bar keep an upper bound, which is enough to order them.
         rm.score = score;
+        rm.upper_bound = !(score > floor || i == 0);
         rm.depth = depth;
         let new_best = score > best;
         report(SearchEvent::RootMoveDone {
@@ -405,10 +412,11 @@ fn search_root(
             break;
         }
     }
-    // Moves searched to this depth first, by score; the rest keep their previous order.
+    // Moves searched to this depth first, by score, real scores before equal bounds; the rest
+    // keep their previous order.
     root.sort_by(|a, b| {
-        (b.depth, b.score)
-            .cmp(&(a.depth, a.score))
+        (b.depth, b.score, !b.upper_bound)
+            .cmp(&(a.depth, a.score, !a.upper_bound))
             .then(b.order.cmp(&a.order))
     });
     best
@@ -451,7 +459,11 @@ fn iterative_deepening(
             // An interrupted iteration still counts where a move finished at this depth with a
             // better score than the last complete iteration's choice.
             // It is reported like a complete one, so that the last line shown is the move played.
-            if root[0].depth == depth && root[0].score > best.score && lines == 1 {
+            if root[0].depth == depth
+                && !root[0].upper_bound
+                && root[0].score > best.score
+                && lines == 1
+            {
                 record_iteration(&mut best, root, lines, depth, worker, limits, report);
             }
             break;
