@@ -209,6 +209,7 @@ impl ThreatSearch {
         }
         let moves = self.attacking_moves(board, attacker);
         let mut won = false;
+        let mark = self.line.len();
         for mv in moves {
             if !self.visit() {
                 return false;
@@ -221,6 +222,8 @@ impl ThreatSearch {
                 self.line.push(mv);
                 break;
             }
+            // A refuted threat may have left the line of a defence it did beat.
+            self.line.truncate(mark);
         }
         self.remember(key, depth, won);
         won
@@ -265,6 +268,7 @@ impl ThreatSearch {
             }
         }
         let mut first = true;
+        let start = self.line.len();
         for defence in defences {
             if board.is_forbidden(defender, defence) {
                 continue;
@@ -277,7 +281,8 @@ impl ThreatSearch {
             let won = self.attack(board, depth, false);
             board.unmake();
             if !won {
-                self.line.truncate(mark);
+                // Also drop the line against the first defence: the three is refuted.
+                self.line.truncate(start);
                 return false;
             }
             if first {

@@ -114,3 +114,31 @@ fn a_second_search_of_a_won_position_still_gives_the_move() {
         .expect("win");
     assert_eq!(first[0], again[0]);
 }
+
+#[test]
+fn the_winning_line_replays_on_the_board() {
+    // From a game (black to move wins by VCT). Threats the solver tried and saw refuted must
+    // leave nothing behind: the line is the attack and the first defences, each on an empty
+    // cell, no cell twice.
+    let mut board = position(
+        Rule::Freestyle,
+        &[
+            "h8", "i9", "i11", "h7", "h11", "i7", "j11", "g11", "h10", "i6", "i8", "f8",
+        ],
+    );
+    let attacker = board.to_move();
+    let line = win(&mut board, ThreatMode::Vct, 12).expect("black wins");
+    for (i, &mv) in line.iter().enumerate() {
+        assert!(board.is_empty(mv), "move {i} of {line:?} is on a stone");
+        board.make(mv);
+    }
+    assert!(
+        line.len() % 2 == 1,
+        "ends with the attacker's move: {line:?}"
+    );
+    let last = *line.last().expect("a line");
+    assert!(
+        board.is_five_at(last) || board.count(attacker, Threat::Five) >= 2,
+        "ends in a five or a straight four: {line:?}"
+    );
+}
