@@ -7,8 +7,8 @@
 //! futility returns nodes far above beta at any depth, and null move applies deep in the tree.
 //! Moves past a count that grows with depth are pruned, and later moves are searched with
 //! logarithmic late-move reductions, more at expected cut nodes and where the position is not
-//! improving, less for moves that build a double two or take the opponent's three square. Depth is fractional: blocking a five costs less than a ply, so forcing lines are
-//! followed deeper.
+//! improving, less for moves that build a double two or take the opponent's three square. Depth is fractional: blocking a five and making an open three cost less than a
+//! ply, so forcing lines are followed deeper.
 //!
 //! One worker runs per search thread; they share only the hash table and the stop flag.
 
@@ -343,6 +343,8 @@ impl<'a> Worker<'a> {
             }
             let mut extension = if single_reply {
                 SINGLE_REPLY_EXTENSION
+            } else if (Threat::Flex3..=Threat::Flex3x2).contains(&self.board.threat(us, mv.pos)) {
+                THREE_EXTENSION
             } else {
                 0.0
             };
@@ -683,6 +685,9 @@ const SINGULAR_DEPTH: Depth = 7.0;
 /// How far under the hash move's score (per ply of depth) the other moves must stay for it to
 /// count as singular.
 const SINGULAR_MARGIN: Depth = 2.0;
+
+/// A move that makes an open three (a threat the opponent must answer) costs less than a ply.
+const THREE_EXTENSION: Depth = 0.5;
 
 /// A forced reply (blocking a five) costs less than a ply.
 const SINGLE_REPLY_EXTENSION: Depth = 1.3;
