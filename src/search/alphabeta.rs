@@ -343,10 +343,8 @@ impl<'a> Worker<'a> {
             }
             let mut extension = if single_reply {
                 SINGLE_REPLY_EXTENSION
-            } else if (Threat::Flex3..=Threat::Flex3x2).contains(&self.board.threat(us, mv.pos)) {
-                THREE_EXTENSION
             } else {
-                0.0
+                self.threat_extension(mv.pos)
             };
             if let Some(e) = singular_candidate.filter(|e| e.mv == mv.pos) {
                 match self.singular_test(e, beta, depth, ply, cut_node) {
@@ -601,6 +599,17 @@ impl<'a> Worker<'a> {
         let us = self.board.to_move();
         self.board.threat(us, pos) >= Threat::Flex2x2
             || self.board.threat(us.opponent(), pos) >= Threat::Flex3
+    }
+
+    /// Extension of a move of the side to move that makes an open three (the opponent must
+    /// answer it).
+    pub fn threat_extension(&self, pos: Pos) -> Depth {
+        let us = self.board.to_move();
+        if (Threat::Flex3..=Threat::Flex3x2).contains(&self.board.threat(us, pos)) {
+            THREE_EXTENSION
+        } else {
+            0.0
+        }
     }
 
     fn take_buffer(&mut self) -> Vec<ScoredMove> {

@@ -364,8 +364,8 @@ fn search_root(
             (true, None) => -INFINITY,
         };
         report(SearchEvent::RootMoveStarted { mv: rm.pos, depth });
+        let child_depth = depth as Depth - 1.0 + worker.threat_extension(rm.pos);
         worker.board.make(rm.pos);
-        let child_depth = depth as Depth - 1.0;
         let score = if i == 0 || floor == -INFINITY {
             -worker.search(-beta, -floor, child_depth, 1, true, false)
         } else {
