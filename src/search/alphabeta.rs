@@ -5,10 +5,12 @@
 //! quiescence search that follows chains of fours (a VCF at every leaf). In quiet positions
 //! (the opponent threatens nothing) razoring drops hopeless nodes into that VCF search,
 //! futility returns nodes far above beta at any depth, and null move applies deep in the tree.
-//! Moves past a count that grows with depth are pruned, and later moves are searched with
-//! logarithmic late-move reductions, more at expected cut nodes and where the position is not
-//! improving, less for moves that build a double two or take the opponent's three square. Depth is fractional: blocking a five and making an open three cost less than a
-//! ply, so forcing lines are followed deeper.
+//! Moves past a count that grows with depth are pruned, and so are, near the horizon, moves
+//! that make and stop nothing. Later moves are searched with logarithmic late-move reductions,
+//! more at expected cut nodes and where the position is not improving, less for moves that
+//! build a double two or take the opponent's three square; at a cut node whose evaluation is
+//! well above beta every move but a four is a ply shallower. Depth is fractional: blocking a
+//! five and making an open three cost less than a ply, so forcing lines are followed deeper.
 //!
 //! One worker runs per search thread; they share only the hash table and the stop flag.
 
@@ -294,6 +296,7 @@ impl<'a> Worker<'a> {
         }
 
         let mut moves = self.take_buffer();
+        let mut danger = Danger::None;
         match forced {
             Some(block) => moves.push(ScoredMove {
                 pos: block,
@@ -301,7 +304,7 @@ impl<'a> Worker<'a> {
                 tactical: true,
             }),
             None => {
-                let danger = Danger::assess(&mut self.board);
+                danger = Danger::assess(&mut self.board);
                 movegen::generate(&mut self.board, danger, &mut moves);
                 if moves.is_empty() && danger != Danger::None {
                     movegen::generate(&mut self.board, Danger::None, &mut moves);
@@ -331,6 +334,12 @@ impl<'a> Worker<'a> {
                 && e.bound != Bound::Upper
                 && e.score.abs() < PROVEN
         });
+        // A cut node whose evaluation is well above beta will most likely fail high: its
+        // quiet moves are searched a ply shallower.
+        let likely_fail_high = !pv_node
+            && cut_node
+            && beta.abs() < PROVEN
+            && eval >= beta + fail_high_margin(depth, danger == Danger::OpenFour);
         let mut searched = 0;
         for mv in moves.iter() {
             if mv.pos == excluded {
@@ -339,6 +348,9 @@ impl<'a> Worker<'a> {
             // Move-count pruning: once a non-losing move is known, moves past a count that
             // grows with depth are not searched (they come sorted, worst last).
             if !pv_node && best > -PROVEN && searched + 1 >= move_count_limit(depth, improving) {
+                continue;
+            }
+            if best > -PROVEN && depth < SHALLOW_PRUNE_DEPTH && self.is_idle(mv.pos, danger) {
                 continue;
             }
             let mut extension = if single_reply {
@@ -354,6 +366,9 @@ impl<'a> Worker<'a> {
                         return score;
                     }
                 }
+            }
+            if likely_fail_high && !self.board.threat(us, mv.pos).is_four() {
+                extension -= 1.0;
             }
             let new_depth = depth - 1.0 + extension;
             let reduction = if searched >= 1 && depth >= 2.0 {
@@ -593,6 +608,23 @@ impl<'a> Worker<'a> {
         best
     }
 
+    /// Whether a move is not worth searching near the horizon: it makes and stops nothing
+    /// (not even a two), or, against an open three, it is a four far from both sides' last
+    /// stones that only delays the opponent's win.
+    fn is_idle(&self, pos: Pos, danger: Danger) -> bool {
+        let us = self.board.to_move();
+        let mine = self.board.threat(us, pos);
+        let theirs = self.board.threat(us.opponent(), pos);
+        if mine == Threat::None && theirs == Threat::None {
+            return true;
+        }
+        let far = |last: Option<Pos>| last.is_none_or(|p| p.distance(pos) > 4);
+        danger == Danger::OpenFour
+            && theirs < Threat::Block4
+            && far(self.board.last_stone_of(us))
+            && far(self.board.last_stone_of(us.opponent()))
+    }
+
     /// Whether a move builds at least a double two for the side to move or takes a square
     /// where the opponent would make an open three: such moves are reduced a ply less.
     fn is_important(&self, pos: Pos) -> bool {
@@ -684,6 +716,15 @@ fn move_count_limit(depth: Depth, improving: bool) -> usize {
 fn razor_margin(depth: Depth) -> i32 {
     (0.2 * depth * depth + 18.0 * depth + 25.0) as i32
 }
+
+/// How far above beta a cut node's evaluation must be for its quiet moves to be reduced:
+/// more when the opponent has an open three.
+fn fail_high_margin(depth: Depth, open_three: bool) -> i32 {
+    (-11.0 + 19.0 * depth) as i32 + if open_three { 110 } else { 0 }
+}
+
+/// Below this depth moves that make and stop nothing are pruned.
+const SHALLOW_PRUNE_DEPTH: Depth = 4.3;
 
 /// Futility margin per ply of depth.
 const FUTILITY_MARGIN: Depth = 80.0;
