@@ -8,7 +8,8 @@
 //! Moves past a count that grows with depth are pruned, and so are, near the horizon, moves
 //! that make and stop nothing. Later moves are searched with logarithmic late-move reductions,
 //! more at expected cut nodes and where the position is not improving, less for moves that
-//! build a double two or take the opponent's three square; at a cut node whose evaluation is
+//! build a double two or take the opponent's three square or that go on with an attack, more
+//! for fours that only put off an open three's threat; at a cut node whose evaluation is
 //! well above beta every move but a four is a ply shallower. Depth is fractional: blocking a
 //! five and making an open three cost less than a ply, so forcing lines are followed deeper.
 //!
@@ -86,6 +87,8 @@ pub(super) struct Worker<'a> {
     static_evals: Vec<i32>,
     /// Per ply, the move a singular-extension search leaves out (`Pos::NONE` otherwise).
     excluded: Vec<Pos>,
+    /// Per ply, what the move played there made for the side that played it.
+    move_threats: Vec<Threat>,
 }
 
 impl<'a> Worker<'a> {
@@ -113,6 +116,7 @@ impl<'a> Worker<'a> {
             move_buffers: Vec::new(),
             static_evals: vec![0; MAX_PLY + 2],
             excluded: vec![Pos::NONE; MAX_PLY + 1],
+            move_threats: vec![Threat::None; MAX_PLY + 1],
         }
     }
 
@@ -384,11 +388,13 @@ impl<'a> Worker<'a> {
                 if self.is_important(mv.pos) {
                     r -= 1.0;
                 }
+                r += self.tempo_reduction(mv.pos, ply, danger);
                 // Never below depth 1 (a reduced search still looks one move ahead).
                 r.min(new_depth - 1.0).max(0.0)
             } else {
                 0.0
             };
+            self.move_threats[ply] = self.board.threat(us, mv.pos);
             self.board.make(mv.pos);
             let score = if searched == 0 {
                 -self.search(
@@ -623,6 +629,38 @@ impl<'a> Worker<'a> {
             && theirs < Threat::Block4
             && far(self.board.last_stone_of(us))
             && far(self.board.last_stone_of(us.opponent()))
+    }
+
+    /// Reduction adjustment for the tempo a move keeps or wastes: against an open three, a four
+    /// far from the opponent's last stone (or from ours) only delays the fight and is reduced
+    /// more; with no such threat, a move that goes on with our attack (our previous move made an
+    /// open three, and this one makes one too or a double two near it) is reduced less.
+    fn tempo_reduction(&self, pos: Pos, ply: usize, danger: Danger) -> Depth {
+        let us = self.board.to_move();
+        let them = us.opponent();
+        let dist = |last: Option<Pos>| last.map_or(usize::MAX, |p| p.distance(pos));
+        match danger {
+            Danger::OpenFour if self.board.threat(them, pos) < Threat::Block4 => {
+                let mut r = 0.0;
+                if dist(self.board.last_stone_of(them)) > 4 {
+                    r += 1.9;
+                }
+                if dist(self.board.last_stone_of(us)) > 4 {
+                    r += 1.0;
+                }
+                r
+            }
+            Danger::None if ply >= 3 && self.move_threats[ply - 2] >= Threat::Flex3 => {
+                let mine = self.board.threat(us, pos);
+                let near = dist(self.board.last_stone_of(us)) <= 4;
+                if mine >= Threat::Flex3 || (near && mine >= Threat::Flex2x2) {
+                    -0.5
+                } else {
+                    0.0
+                }
+            }
+            _ => 0.0,
+        }
     }
 
     /// Whether a move builds at least a double two for the side to move or takes a square
