@@ -782,7 +782,7 @@ const FAR_FROM_OURS_REDUCTION: Depth = 1.0;
 const ATTACK_GOES_ON_RELIEF: Depth = 0.5;
 
 /// Below this depth moves that make and stop nothing are pruned.
-const SHALLOW_PRUNE_DEPTH: Depth = 4.3;
+const SHALLOW_PRUNE_DEPTH: Depth = 6.0;
 
 /// Futility margin per ply of depth.
 const FUTILITY_MARGIN: Depth = 80.0;
