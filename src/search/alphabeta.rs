@@ -34,6 +34,64 @@ struct QuietNode {
     improving: bool,
 }
 
+/// Where the fight is at a node, for the move loop: the opponent's most urgent threat, whether
+/// our previous move made an open three (an attack going on), and each side's last stone.
+/// The same for every move of the node, so it is worked out once.
+struct Fight {
+    danger: Danger,
+    attacking: bool,
+    our_last: Option<Pos>,
+    their_last: Option<Pos>,
+}
+
+impl Fight {
+    /// Whether a move that makes `mine` for us and takes `theirs` from the opponent is not
+    /// worth searching near the horizon: it makes and stops nothing (not even a two), or,
+    /// against an open three, it is a four far from both sides' last stones that only delays
+    /// the opponent's win.
+    fn is_idle(&self, pos: Pos, mine: Threat, theirs: Threat) -> bool {
+        (mine == Threat::None && theirs == Threat::None)
+            || (self.puts_off_open_three(theirs)
+                && !near(self.our_last, pos)
+                && !near(self.their_last, pos))
+    }
+
+    /// Reduction adjustment for the tempo a move keeps or wastes: against an open three, a four
+    /// far from the opponent's last stone (or from ours) only delays the fight and is reduced
+    /// more; with no such threat, a move that goes on with our attack (our previous move made an
+    /// open three, and this one makes one too or a double two near it) is reduced less.
+    fn tempo_reduction(&self, pos: Pos, mine: Threat, theirs: Threat) -> Depth {
+        if self.puts_off_open_three(theirs) {
+            let mut r = 0.0;
+            if !near(self.their_last, pos) {
+                r += FAR_FROM_THEIRS_REDUCTION;
+            }
+            if !near(self.our_last, pos) {
+                r += FAR_FROM_OURS_REDUCTION;
+            }
+            r
+        } else if self.danger == Danger::None
+            && self.attacking
+            && (mine >= Threat::Flex3 || (near(self.our_last, pos) && mine >= Threat::Flex2x2))
+        {
+            -ATTACK_GOES_ON_RELIEF
+        } else {
+            0.0
+        }
+    }
+
+    /// Whether a move that does not take the opponent's four square leaves its open three
+    /// standing (move generation lets only our own fours through then).
+    fn puts_off_open_three(&self, theirs: Threat) -> bool {
+        self.danger == Danger::OpenFour && theirs < Threat::Block4
+    }
+}
+
+/// Whether `pos` is where the fight is: at most `NEAR_LAST_STONE` (Chebyshev) from `last`.
+fn near(last: Option<Pos>, pos: Pos) -> bool {
+    last.is_some_and(|last| last.distance(pos) <= NEAR_LAST_STONE)
+}
+
 /// What the singular-extension test of the hash move decided.
 enum Singular {
     /// Search the hash move this much deeper (negative: shallower).
@@ -344,6 +402,12 @@ impl<'a> Worker<'a> {
             && cut_node
             && beta.abs() < PROVEN
             && eval >= beta + fail_high_margin(depth, danger == Danger::OpenFour);
+        let fight = Fight {
+            danger,
+            attacking: ply >= 3 && self.move_threats[ply - 2] >= Threat::Flex3,
+            our_last: self.board.last_stone_of(us),
+            their_last: self.board.last_stone_of(us.opponent()),
+        };
         let mut searched = 0;
         for mv in moves.iter() {
             if mv.pos == excluded {
@@ -354,13 +418,16 @@ impl<'a> Worker<'a> {
             if !pv_node && best > -PROVEN && searched + 1 >= move_count_limit(depth, improving) {
                 continue;
             }
-            if best > -PROVEN && depth < SHALLOW_PRUNE_DEPTH && self.is_idle(mv.pos, danger) {
+            let mine = self.board.threat(us, mv.pos);
+            let theirs = self.board.threat(us.opponent(), mv.pos);
+            if best > -PROVEN && depth < SHALLOW_PRUNE_DEPTH && fight.is_idle(mv.pos, mine, theirs)
+            {
                 continue;
             }
             let mut extension = if single_reply {
                 SINGLE_REPLY_EXTENSION
             } else {
-                self.threat_extension(mv.pos)
+                three_extension(mine)
             };
             if let Some(e) = singular_candidate.filter(|e| e.mv == mv.pos) {
                 match self.singular_test(e, beta, depth, ply, cut_node) {
@@ -371,7 +438,7 @@ impl<'a> Worker<'a> {
                     }
                 }
             }
-            if likely_fail_high && !self.board.threat(us, mv.pos).is_four() {
+            if likely_fail_high && !mine.is_four() {
                 extension -= 1.0;
             }
             let new_depth = depth - 1.0 + extension;
@@ -385,16 +452,16 @@ impl<'a> Worker<'a> {
                 if cut_node && (threatened || !self.killers[ply].contains(&mv.pos)) {
                     r += CUT_NODE_REDUCTION;
                 }
-                if self.is_important(mv.pos) {
+                if is_important(mine, theirs) {
                     r -= 1.0;
                 }
-                r += self.tempo_reduction(mv.pos, ply, danger);
+                r += fight.tempo_reduction(mv.pos, mine, theirs);
                 // Never below depth 1 (a reduced search still looks one move ahead).
                 r.min(new_depth - 1.0).max(0.0)
             } else {
                 0.0
             };
-            self.move_threats[ply] = self.board.threat(us, mv.pos);
+            self.move_threats[ply] = mine;
             self.board.make(mv.pos);
             let score = if searched == 0 {
                 -self.search(
@@ -614,78 +681,10 @@ impl<'a> Worker<'a> {
         best
     }
 
-    /// Whether a move is not worth searching near the horizon: it makes and stops nothing
-    /// (not even a two), or, against an open three, it is a four far from both sides' last
-    /// stones that only delays the opponent's win.
-    fn is_idle(&self, pos: Pos, danger: Danger) -> bool {
-        let us = self.board.to_move();
-        let them = us.opponent();
-        let mine = self.board.threat(us, pos);
-        let theirs = self.board.threat(them, pos);
-        if mine == Threat::None && theirs == Threat::None {
-            return true;
-        }
-        danger == Danger::OpenFour
-            && theirs < Threat::Block4
-            && self.distance_from_last(us, pos) > NEAR_LAST_STONE
-            && self.distance_from_last(them, pos) > NEAR_LAST_STONE
-    }
-
-    /// Chebyshev distance from `color`'s last stone to `pos` (unbounded when it has none).
-    fn distance_from_last(&self, color: Color, pos: Pos) -> usize {
-        self.board
-            .last_stone_of(color)
-            .map_or(usize::MAX, |last| last.distance(pos))
-    }
-
-    /// Reduction adjustment for the tempo a move keeps or wastes: against an open three, a four
-    /// far from the opponent's last stone (or from ours) only delays the fight and is reduced
-    /// more; with no such threat, a move that goes on with our attack (our previous move made an
-    /// open three, and this one makes one too or a double two near it) is reduced less.
-    fn tempo_reduction(&self, pos: Pos, ply: usize, danger: Danger) -> Depth {
-        let us = self.board.to_move();
-        let them = us.opponent();
-        match danger {
-            Danger::OpenFour if self.board.threat(them, pos) < Threat::Block4 => {
-                let mut r = 0.0;
-                if self.distance_from_last(them, pos) > NEAR_LAST_STONE {
-                    r += FAR_FROM_THEIRS_REDUCTION;
-                }
-                if self.distance_from_last(us, pos) > NEAR_LAST_STONE {
-                    r += FAR_FROM_OURS_REDUCTION;
-                }
-                r
-            }
-            Danger::None if ply >= 3 && self.move_threats[ply - 2] >= Threat::Flex3 => {
-                let mine = self.board.threat(us, pos);
-                let near = self.distance_from_last(us, pos) <= NEAR_LAST_STONE;
-                if mine >= Threat::Flex3 || (near && mine >= Threat::Flex2x2) {
-                    -ATTACK_GOES_ON_RELIEF
-                } else {
-                    0.0
-                }
-            }
-            _ => 0.0,
-        }
-    }
-
-    /// Whether a move builds at least a double two for the side to move or takes a square
-    /// where the opponent would make an open three: such moves are reduced a ply less.
-    fn is_important(&self, pos: Pos) -> bool {
-        let us = self.board.to_move();
-        self.board.threat(us, pos) >= Threat::Flex2x2
-            || self.board.threat(us.opponent(), pos) >= Threat::Flex3
-    }
-
     /// Extension of a move of the side to move that makes an open three (the opponent must
     /// answer it).
     pub fn threat_extension(&self, pos: Pos) -> Depth {
-        let us = self.board.to_move();
-        if (Threat::Flex3..=Threat::Flex3x2).contains(&self.board.threat(us, pos)) {
-            THREE_EXTENSION
-        } else {
-            0.0
-        }
+        three_extension(self.board.threat(self.board.to_move(), pos))
     }
 
     fn take_buffer(&mut self) -> Vec<ScoredMove> {
@@ -759,6 +758,22 @@ fn move_count_limit(depth: Depth, improving: bool) -> usize {
 /// Razoring margin: below alpha by this much near the horizon, only a VCF can save the node.
 fn razor_margin(depth: Depth) -> i32 {
     (0.2 * depth * depth + 18.0 * depth + 25.0) as i32
+}
+
+/// Whether a move that makes `mine` for the side to move and takes `theirs` from the opponent
+/// builds at least a double two or takes a square where the opponent would make an open
+/// three: such moves are reduced a ply less.
+fn is_important(mine: Threat, theirs: Threat) -> bool {
+    mine >= Threat::Flex2x2 || theirs >= Threat::Flex3
+}
+
+/// Extension of a move that makes `mine`: an open three (the opponent must answer it).
+fn three_extension(mine: Threat) -> Depth {
+    if (Threat::Flex3..=Threat::Flex3x2).contains(&mine) {
+        THREE_EXTENSION
+    } else {
+        0.0
+    }
 }
 
 /// How far above beta a cut node's evaluation must be for its quiet moves to be reduced:
