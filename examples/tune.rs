@@ -11,22 +11,70 @@
 //! side. The score is linear in the weights (see `sente::eval`), so the model is
 //! `P(win) = sigmoid(w · features / (SCALE · K))`; K is fitted first with the current weights,
 //! then the weights by Adam on the log loss with an L2 pull towards the current values.
-//! Prints the fitted tables as the Rust source of `src/eval/weights.rs`:
-//! `cargo run --release --example tune -- games.sgf > src/eval/weights.rs`.
+//!
+//! The games must all be of one rule family: freestyle and standard games fit the one set both
+//! colours share, renju games the black and the white set together (a position's features
+//! fall in the side to move's set for its own cells and the threat term, in the other colour's
+//! for its cells). Prints the fitted sets as the Rust source of the family's weights file:
+//! `cargo run --release --example tune -- games.sgf > src/eval/gomoku_weights.rs` (or
+//! `renju_weights.rs` for renju games).
 
 use sente::board::{Board, Color, Pos};
-use sente::eval::{self, THREAT_MASKS};
+use sente::eval::{self, Weights, THREAT_MASKS};
 use sente::pattern::{combination, shape, LinePattern, Threat, SHAPES};
 use sente::rules::Rule;
 
 const LINES: usize = LinePattern::COUNT;
-/// Offsets of the feature groups, in the order of `eval::weights()`.
+/// Offsets of the feature groups within a weight set, in the order of `Weights::to_vec`.
 const LINE_ATTACK: usize = 0;
 const LINE_DEFENCE: usize = LINES;
 const SHAPE_ATTACK: usize = 2 * LINES;
 const SHAPE_DEFENCE: usize = 2 * LINES + SHAPES;
 const THREAT_MASK: usize = 2 * LINES + 2 * SHAPES;
+/// Features of one weight set.
 const FEATURES: usize = THREAT_MASK + THREAT_MASKS;
+
+/// A rule family: the weight sets its games fit, in feature order, with their names in the
+/// generated source.
+struct Family {
+    rule: Rule,
+    sets: Vec<(Color, &'static str, &'static str)>,
+}
+
+impl Family {
+    fn of(rule: Rule) -> Family {
+        let sets = if rule == Rule::Renju {
+            vec![
+                (Color::Black, "RENJU_BLACK", "Renju, black."),
+                (Color::White, "RENJU_WHITE", "Renju, white."),
+            ]
+        } else {
+            vec![(
+                Color::Black,
+                "GOMOKU",
+                "Freestyle and standard, both colours.",
+            )]
+        };
+        Family { rule, sets }
+    }
+
+    /// Offset of `color`'s weight set in the feature vector.
+    fn offset(&self, color: Color) -> usize {
+        self.sets
+            .iter()
+            .position(|&(c, ..)| c == color)
+            .unwrap_or(0)
+            * FEATURES
+    }
+
+    /// The current weights of every set, one vector.
+    fn weights(&self) -> Vec<f64> {
+        self.sets
+            .iter()
+            .flat_map(|&(color, ..)| Weights::of(self.rule, color).to_vec())
+            .collect()
+    }
+}
 
 struct Game {
     size: usize,
@@ -64,22 +112,27 @@ fn main() -> anyhow::Result<()> {
     );
 
     let games = read_games(&files)?;
-    let samples = samples(&games);
-    let valid = self::samples(&read_games(&valid_files)?);
+    let valid_games = read_games(&valid_files)?;
+    let family = Family::of(games.first().map_or(Rule::Freestyle, |g| g.rule));
+    let renju = |g: &Game| g.rule == Rule::Renju;
+    anyhow::ensure!(
+        games
+            .iter()
+            .chain(&valid_games)
+            .all(|g| renju(g) == (family.rule == Rule::Renju)),
+        "renju games and games of other rules fit different weights: tune them apart"
+    );
+    let samples = samples(&games, &family);
+    let valid = self::samples(&valid_games, &family);
+    let start = family.weights();
     eprintln!(
         "{} games, {} samples, {} features",
         games.len(),
         samples.len(),
-        FEATURES
+        start.len()
     );
     anyhow::ensure!(!samples.is_empty(), "no usable positions");
 
-    let start = eval::weights();
-    assert_eq!(
-        start.len(),
-        FEATURES,
-        "feature layout out of step with eval::weights()"
-    );
     let k = fit_scale(&samples, &start);
     eprintln!(
         "K = {k:.1}: loss {:.5} with the current weights",
@@ -95,7 +148,7 @@ fn main() -> anyhow::Result<()> {
             valid.len()
         );
     }
-    print_tables(&fitted);
+    print_sets(&family, &fitted);
     Ok(())
 }
 
@@ -148,7 +201,8 @@ fn parse_sgf(text: &str) -> Vec<Game> {
 }
 
 /// The quiet positions of every game, with their features and results.
-fn samples(games: &[Game]) -> Vec<Sample> {
+fn samples(games: &[Game], family: &Family) -> Vec<Sample> {
+    let weights = family.weights();
     let mut samples = Vec::new();
     let mut checked = 0;
     for game in games {
@@ -156,10 +210,9 @@ fn samples(games: &[Game]) -> Vec<Sample> {
         for (ply, &(x, y)) in game.moves.iter().enumerate() {
             if ply >= game.opening.max(4) && is_quiet(&mut board) {
                 let us = board.to_move();
-                let dense = features(&board);
+                let dense = features(&board, family);
                 // The features must reproduce the engine's own evaluation exactly.
                 if checked < 2000 {
-                    let weights = eval::weights();
                     let total: f64 = dense.iter().zip(&weights).map(|(f, w)| f * w).sum();
                     let engine = eval::score(&board.eval_side(us), &board.eval_side(us.opponent()));
                     assert_eq!(
@@ -202,11 +255,11 @@ fn is_quiet(board: &mut Board) -> bool {
         && board.count(us, Threat::Flex4) == 0
 }
 
-/// The evaluation's features for the side to move, in the order of `eval::weights()`.
-fn features(board: &Board) -> Vec<f64> {
+/// The evaluation's features for the side to move, in the order of `Family::weights`.
+fn features(board: &Board, family: &Family) -> Vec<f64> {
     let us = board.to_move();
     let them = us.opponent();
-    let mut f = vec![0.0; FEATURES];
+    let mut f = vec![0.0; FEATURES * family.sets.len()];
     for pos in board.empty_cells() {
         // The defence sums are subtracted in the score.
         for (color, lines, shapes, sign) in [
@@ -216,16 +269,17 @@ fn features(board: &Board) -> Vec<f64> {
             if board.threat(color, pos) == Threat::Forbidden {
                 continue;
             }
+            let set = family.offset(color);
             let patterns: [LinePattern; 4] =
                 std::array::from_fn(|d| board.line_pattern(color, pos, d));
             for pattern in patterns {
-                f[lines + pattern as usize] += sign;
+                f[set + lines + pattern as usize] += sign;
             }
-            f[shapes + shape(combination(patterns))] += sign;
+            f[set + shapes + shape(combination(patterns))] += sign;
         }
     }
     let (own, opponent) = (board.eval_side(us), board.eval_side(them));
-    f[THREAT_MASK + eval::threat_mask(&own, &opponent)] = 1.0;
+    f[family.offset(us) + THREAT_MASK + eval::threat_mask(&own, &opponent)] = 1.0;
     f
 }
 
@@ -268,7 +322,7 @@ fn fit_scale(samples: &[Sample], weights: &[f64]) -> f64 {
     best.1
 }
 
-/// Weights that must not move: shapes that never occur in quiet positions or carry no value by
+/// Weights (by index within a set) that must not move: shapes that never occur in quiet positions or carry no value by
 /// definition (fouls, dead lines, fives), and the empty shape (the reference the others are
 /// measured from).
 fn frozen(index: usize) -> bool {
@@ -327,7 +381,7 @@ fn fit_weights(
         }
         for i in 0..n {
             grad[i] = grad[i] / samples.len() as f64 + l2 * (w[i] - start[i]) / scale;
-            if frozen(i) {
+            if frozen(i % FEATURES) {
                 continue;
             }
             m[i] = beta1 * m[i] + (1.0 - beta1) * grad[i];
@@ -348,46 +402,46 @@ fn fit_weights(
     w
 }
 
-/// Prints `src/eval/weights.rs`.
-fn print_tables(w: &[f64]) {
+/// Prints the family's weights file (`src/eval/gomoku_weights.rs` or `renju_weights.rs`).
+fn print_sets(family: &Family, w: &[f64]) {
+    println!("// Generated by examples/tune.rs: evaluation weights, in score units times SCALE.");
+    println!();
+    println!("use super::Weights;");
+    for (&(_, name, doc), set) in family.sets.iter().zip(w.chunks(FEATURES)) {
+        println!();
+        print_set(name, doc, set);
+    }
+}
+
+/// Prints one weight set as a `Weights` static.
+fn print_set(name: &str, doc: &str, w: &[f64]) {
     let r = |x: f64| x.round() as i64;
-    println!(
-        "// Generated by examples/tune.rs: the evaluation weights, in score units times SCALE."
-    );
-    println!();
-    println!("use super::THREAT_MASKS;");
-    println!("use crate::pattern::{{LinePattern, SHAPES}};");
-    println!();
-    println!("/// (attack, defence) per line pattern.");
+    println!("/// {doc}");
     println!("#[rustfmt::skip]");
-    println!("pub const LINE: [(i16, i16); LinePattern::COUNT] = [");
+    println!("pub static {name}: Weights = Weights {{");
+    println!("    line: [");
     for p in 0..LINES {
         println!(
-            "    ({}, {}),",
+            "        ({}, {}),",
             r(w[LINE_ATTACK + p]),
             r(w[LINE_DEFENCE + p])
         );
     }
-    println!("];");
-    println!();
-    println!("/// (attack, defence) per cell shape.");
-    println!("#[rustfmt::skip]");
-    println!("pub const SHAPE: [(i16, i16); SHAPES] = [");
+    println!("    ],");
+    println!("    shape: [");
     for s in 0..SHAPES {
         println!(
-            "    ({}, {}),",
+            "        ({}, {}),",
             r(w[SHAPE_ATTACK + s]),
             r(w[SHAPE_DEFENCE + s])
         );
     }
-    println!("];");
-    println!();
-    println!("/// Per threat mask (see `threat_mask`).");
-    println!("#[rustfmt::skip]");
-    println!("pub const THREAT: [i16; THREAT_MASKS] = [");
+    println!("    ],");
+    println!("    threat: [");
     for row in w[THREAT_MASK..].chunks(16) {
         let values: Vec<String> = row.iter().map(|&v| format!("{},", r(v))).collect();
-        println!("    {}", values.join(" "));
+        println!("        {}", values.join(" "));
     }
-    println!("];");
+    println!("    ],");
+    println!("}};");
 }

@@ -105,6 +105,8 @@ pub struct Board {
     height: usize,
     rule: Rule,
     tables: &'static PatternTables,
+    /// Evaluation weights per colour (indexed by `Color::index`).
+    weights: [&'static eval::Weights; 2],
     cells: Vec<Cell>,
     /// Line key per grid cell and direction.
     keys: Vec<[u32; 4]>,
@@ -145,6 +147,7 @@ impl Board {
             height,
             rule,
             tables,
+            weights: Color::BOTH.map(|color| eval::Weights::of(rule, color)),
             cells,
             keys: vec![[0; 4]; GRID],
             data: vec![CellData::default(); GRID],
@@ -284,6 +287,7 @@ impl Board {
             attack_sum: self.totals.attack_sums[color.index()],
             defence_sum: self.totals.defence_sums[color.index()],
             threats: &self.totals.threat_counts[color.index()],
+            weights: self.weights[color.index()],
         }
     }
 
@@ -548,7 +552,9 @@ impl Board {
             cell.lines[c][d] = new;
             cell.combination[c] =
                 (cell.combination[c] + category(new) * PLACE[d]) - category(old) * PLACE[d];
-            cell.line_sum[c] = cell.line_sum[c] + eval::line_values(new) - eval::line_values(old);
+            let weights = self.weights[c];
+            cell.line_sum[c] =
+                cell.line_sum[c] + weights.line_values(new) - weights.line_values(old);
             let (combination, line_sum) = (cell.combination[c], cell.line_sum[c]);
             let info = self.cell_info(color, combination, line_sum);
             let old_info = std::mem::replace(&mut self.data[qi].info[c], info);
@@ -560,7 +566,7 @@ impl Board {
     #[inline(always)]
     fn cell_info(&self, color: Color, combination: u16, line_sum: eval::CellValues) -> CellInfo {
         let (threat, needs_foul_check) = self.tables.threat(color, combination);
-        let values = eval::cell_values(line_sum, shape(combination), threat);
+        let values = self.weights[color.index()].cell_values(line_sum, shape(combination), threat);
         CellInfo {
             threat,
             needs_foul_check,
@@ -598,8 +604,9 @@ impl Board {
             let lines: [LinePattern; 4] =
                 std::array::from_fn(|d| self.tables.lines.pattern(color, self.keys[i][d]));
             let combination = crate::pattern::combination(lines);
+            let weights = self.weights[c];
             let line_sum = lines.iter().fold(eval::CellValues::default(), |sum, &p| {
-                sum + eval::line_values(p)
+                sum + weights.line_values(p)
             });
             let info = self.cell_info(color, combination, line_sum);
             let cell = &mut self.data[i];

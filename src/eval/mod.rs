@@ -2,16 +2,23 @@
 //! patterns and its shape (what the four lines make together), summed incrementally by the
 //! board; and the position score derived from those sums for the side to move.
 //!
-//! The score is linear in every weight (`weights.rs`), which is what lets them be fitted to game
-//! records (`examples/tune.rs`): for the side to move, the sum over empty cells of the
+//! The score is linear in every weight (`*_weights.rs`), which is what lets them be fitted to
+//! game records (`examples/tune.rs`): for the side to move, the sum over empty cells of the
 //! *attack* values of its patterns (what it can build, moving first); minus, for the other
 //! side, the sum of the *defence* values (what it threatens, which the side to move must
 //! answer); plus a value for the combination of immediate threats both sides hold.
 //!
+//! Each rule family has its own weights: freestyle and standard share one set for both
+//! colours; renju has one per colour, since black's fouls change what its shapes are worth and
+//! white's threats include driving black onto them. A colour's cell values come from its own
+//! set; the threat term from the side to move's.
+//!
 //! The evaluation knows patterns, not search. Scores are in "centipawn-like" units; proven wins
 //! and losses are the search's business.
 
-use crate::pattern::{LinePattern, Threat};
+use crate::board::Color;
+use crate::pattern::{LinePattern, Threat, SHAPES};
+use crate::rules::Rule;
 
 /// A cell's two values for one colour: as the side to move (attack) and as the side that has
 /// just moved (defence).
@@ -41,29 +48,63 @@ impl std::ops::Sub for CellValues {
     }
 }
 
-mod weights;
+mod gomoku_weights;
+mod renju_weights;
 
-pub use weights::{LINE, SHAPE, THREAT};
+pub use gomoku_weights::GOMOKU;
+pub use renju_weights::{RENJU_BLACK, RENJU_WHITE};
 
 /// Every weight is stored at this multiple of a score unit, for finer steps than whole units.
 pub const SCALE: i32 = 8;
 
-#[inline(always)]
-pub fn line_values(pattern: LinePattern) -> CellValues {
-    let (attack, defence) = LINE[pattern as usize];
-    CellValues { attack, defence }
+/// One set of evaluation weights, in score units times [`SCALE`].
+pub struct Weights {
+    /// (attack, defence) per line pattern.
+    pub line: [(i16, i16); LinePattern::COUNT],
+    /// (attack, defence) per cell shape (what a cell's four lines make together).
+    pub shape: [(i16, i16); SHAPES],
+    /// Per threat mask (see [`threat_mask`]), for the side to move.
+    pub threat: [i16; THREAT_MASKS],
 }
 
-/// A cell's values for one colour from the sum of its line values and its shape (what its four
-/// lines make together). A cell where the colour may not play (a renju foul) is worth nothing
-/// to it.
-#[inline(always)]
-pub fn cell_values(line_sum: CellValues, shape: usize, threat: Threat) -> CellValues {
-    if threat == Threat::Forbidden {
-        return CellValues::default();
+impl Weights {
+    /// The weights `color` is evaluated with under `rule`.
+    pub fn of(rule: Rule, color: Color) -> &'static Weights {
+        match (rule, color) {
+            (Rule::Renju, Color::Black) => &RENJU_BLACK,
+            (Rule::Renju, Color::White) => &RENJU_WHITE,
+            _ => &GOMOKU,
+        }
     }
-    let (attack, defence) = SHAPE[shape];
-    line_sum + CellValues { attack, defence }
+
+    #[inline(always)]
+    pub fn line_values(&self, pattern: LinePattern) -> CellValues {
+        let (attack, defence) = self.line[pattern as usize];
+        CellValues { attack, defence }
+    }
+
+    /// A cell's values from the sum of its line values and its shape. A cell where the colour
+    /// may not play (a renju foul) is worth nothing to it.
+    #[inline(always)]
+    pub fn cell_values(&self, line_sum: CellValues, shape: usize, threat: Threat) -> CellValues {
+        if threat == Threat::Forbidden {
+            return CellValues::default();
+        }
+        let (attack, defence) = self.shape[shape];
+        line_sum + CellValues { attack, defence }
+    }
+
+    /// The weights as one vector, in the order the tuner's features use: line attack values,
+    /// line defence values, shape attack values, shape defence values, threat masks.
+    pub fn to_vec(&self) -> Vec<f64> {
+        let mut w = Vec::new();
+        w.extend(self.line.iter().map(|&(a, _)| a as f64));
+        w.extend(self.line.iter().map(|&(_, d)| d as f64));
+        w.extend(self.shape.iter().map(|&(a, _)| a as f64));
+        w.extend(self.shape.iter().map(|&(_, d)| d as f64));
+        w.extend(self.threat.iter().map(|&v| v as f64));
+        w
+    }
 }
 
 /// Per-colour totals the evaluation reads from the board.
@@ -74,6 +115,8 @@ pub struct Side<'a> {
     pub defence_sum: i32,
     /// How many empty cells carry each threat.
     pub threats: &'a [u16; Threat::COUNT],
+    /// The weights the colour is evaluated with.
+    pub weights: &'static Weights,
 }
 
 impl Side<'_> {
@@ -84,7 +127,8 @@ impl Side<'_> {
 
 /// The score of a position for the side to move (`own`) against the other side.
 pub fn score(own: &Side, opponent: &Side) -> i32 {
-    let total = own.attack_sum - opponent.defence_sum + THREAT[threat_mask(own, opponent)] as i32;
+    let threat = own.weights.threat[threat_mask(own, opponent)];
+    let total = own.attack_sum - opponent.defence_sum + threat as i32;
     total / SCALE
 }
 
@@ -95,8 +139,8 @@ pub const THREAT_MASKS: usize = 1 << 12;
 /// a double three, a four or three with extras, an open three, a four) and what the other side
 /// threatens (an open four, a four-three, a double three, a three with extras, a four with
 /// extras, a four). Fives and the side to move's open fours are settled by the search before
-/// the evaluation is asked. The value of a mask is its entry in [`THREAT`], which also carries
-/// the bonus for having the move.
+/// the evaluation is asked. The value of a mask is its entry in the side to move's
+/// [`Weights::threat`], which also carries the bonus for having the move.
 pub fn threat_mask(own: &Side, opponent: &Side) -> usize {
     use Threat::*;
     let bits = [
@@ -116,17 +160,4 @@ pub fn threat_mask(own: &Side, opponent: &Side) -> usize {
     bits.iter()
         .enumerate()
         .fold(0, |mask, (bit, &set)| mask | usize::from(set) << bit)
-}
-
-/// The weights as one vector (in score units times [`SCALE`]), in the order the tuner's
-/// features use: line attack values, line defence values, shape attack values, shape defence
-/// values, threat masks.
-pub fn weights() -> Vec<f64> {
-    let mut w = Vec::new();
-    w.extend(LINE.iter().map(|&(a, _)| a as f64));
-    w.extend(LINE.iter().map(|&(_, d)| d as f64));
-    w.extend(SHAPE.iter().map(|&(a, _)| a as f64));
-    w.extend(SHAPE.iter().map(|&(_, d)| d as f64));
-    w.extend(THREAT.iter().map(|&v| v as f64));
-    w
 }
