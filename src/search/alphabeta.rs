@@ -10,8 +10,10 @@
 //! more at expected cut nodes and where the position is not improving, less for moves that
 //! build a double two or take the opponent's three square or that go on with an attack, more
 //! for fours that only put off an open three's threat; at a cut node whose evaluation is
-//! well above beta every move but a four is a ply shallower. Depth is fractional: blocking a
-//! five and making an open three cost less than a ply, so forcing lines are followed deeper.
+//! well above beta every move but a four is a ply shallower. A PV node whose hash move comes
+//! from a much shallower search, or that has none, is searched shallower itself. Depth is
+//! fractional: blocking a five and making an open three cost less than a ply, so forcing lines
+//! are followed deeper.
 //!
 //! One worker runs per search thread; they share only the hash table and the stop flag.
 
@@ -355,6 +357,18 @@ impl<'a> Worker<'a> {
             if let Some(score) = self.prune_quiet_node(&node, alpha, beta) {
                 return score;
             }
+        }
+
+        // A PV node whose hash move comes from a much shallower search (the line changed lately)
+        // or that has none is searched shallower: its subtree is not settled yet, and a later
+        // iteration comes back to it with a good move to start from.
+        let depth = if pv_node {
+            depth - pv_depth_cut(depth, entry)
+        } else {
+            depth
+        };
+        if depth <= 0.0 {
+            return self.quiescence(alpha, beta, ply, 0);
         }
 
         let mut moves = self.take_buffer();
@@ -753,6 +767,15 @@ impl<'a> Worker<'a> {
 fn move_count_limit(depth: Depth, improving: bool) -> usize {
     let limit = 3 + (depth.max(0.0) as f64).powf(1.32) as usize;
     limit / if improving { 1 } else { 2 }
+}
+
+/// How much shallower a PV node is searched: 0.28 ply per ply its hash move's search was
+/// shallower than this one (at most 3.6), or 0.32 without a hash move (Rapfi's values).
+fn pv_depth_cut(depth: Depth, entry: Option<TtEntry>) -> Depth {
+    match entry {
+        Some(e) if !e.mv.is_none() => ((depth - e.depth as Depth) * 0.28).clamp(0.0, 3.6),
+        _ => 0.32,
+    }
 }
 
 /// Razoring margin: below alpha by this much near the horizon, only a VCF can save the node.
