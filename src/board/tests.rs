@@ -254,3 +254,41 @@ fn threat_counts_see_fours_and_fives() {
     board.make(Pos::new(11, 7));
     assert_eq!(board.winner(), Some(Color::Black));
 }
+
+/// The value sums the evaluation reads are each colour's cells valued with that colour's own
+/// weights (renju has one set per colour), recomputed here cell by cell.
+#[test]
+fn value_sums_use_each_colours_weights() {
+    use crate::eval::{CellValues, Weights};
+    use crate::pattern::{combination, shape};
+    assert!(!std::ptr::eq(
+        Weights::of(Rule::Renju, Color::Black),
+        Weights::of(Rule::Renju, Color::White)
+    ));
+    let mut rng = StdRng::seed_from_u64(11);
+    for rule in [Rule::Renju, Rule::Freestyle, Rule::Standard] {
+        let mut board = Board::new(15, 15, rule);
+        for _ in 0..40 {
+            if let Some(pos) = random_empty(&board, &mut rng) {
+                board.make(pos);
+            }
+            for color in Color::BOTH {
+                let weights = Weights::of(rule, color);
+                let (mut attack, mut defence) = (0, 0);
+                for pos in board.empty_cells() {
+                    let lines: [LinePattern; 4] =
+                        std::array::from_fn(|d| board.line_pattern(color, pos, d));
+                    let sum = lines.iter().fold(CellValues::default(), |sum, &p| {
+                        sum + weights.line_values(p)
+                    });
+                    let threat = board.threat(color, pos);
+                    let values = weights.cell_values(sum, shape(combination(lines)), threat);
+                    attack += i32::from(values.attack);
+                    defence += i32::from(values.defence);
+                }
+                let side = board.eval_side(color);
+                assert_eq!((side.attack_sum, side.defence_sum), (attack, defence));
+            }
+        }
+    }
+}
