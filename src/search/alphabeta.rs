@@ -8,12 +8,12 @@
 //! Moves past a count that grows with depth are pruned, and so are, near the horizon, moves
 //! that make and stop nothing. Later moves are searched with logarithmic late-move reductions,
 //! more at expected cut nodes and where the position is not improving, less for moves that
-//! build a double two or take the opponent's three square or that go on with an attack, more
-//! for fours that only put off an open three's threat; at a cut node whose evaluation is
-//! well above beta every move but a four is a ply shallower. A PV node whose hash move comes
-//! from a much shallower search, or that has none, is searched shallower itself. Depth is
-//! fractional: blocking a five and making an open three cost less than a ply, so forcing lines
-//! are followed deeper.
+//! build a double two or take the opponent's three square or that go on with an attack or that
+//! often refuted other moves (history), more for fours that only put off an open three's
+//! threat; at a cut node whose evaluation is well above beta every move but a four is a ply
+//! shallower. A PV node whose hash move comes from a much shallower search, or that has none,
+//! is searched shallower itself. Depth is fractional: blocking a five and making an open three
+//! cost less than a ply, so forcing lines are followed deeper.
 //!
 //! One worker runs per search thread; they share only the hash table and the stop flag.
 
@@ -470,6 +470,7 @@ impl<'a> Worker<'a> {
                     r -= 1.0;
                 }
                 r += fight.tempo_reduction(mv.pos, mine, theirs);
+                r -= self.history_relief(mv.pos, us, depth);
                 // Never below depth 1 (a reduced search still looks one move ahead).
                 r.min(new_depth - 1.0).max(0.0)
             } else {
@@ -753,6 +754,16 @@ impl<'a> Worker<'a> {
         *h += bonus * 32 - *h * bonus.abs() * 32 / HISTORY_LIMIT;
     }
 
+    /// Reduction relief from a move's history: moves that often refuted other moves are
+    /// reduced less, moves that often failed are reduced more. The history is offset so that
+    /// a move with none is reduced a little more, and counts less at higher depths, where the
+    /// search itself knows more (Rapfi's statScore scheme, in our history units).
+    fn history_relief(&self, pos: Pos, us: Color, depth: Depth) -> Depth {
+        let stat = self.history[pos.index()][us.index()] - HISTORY_OFFSET;
+        let scale = if depth > 5.4 { 25_500.0 } else { 18_800.0 };
+        stat as Depth / scale
+    }
+
     /// Ages history between iterations so recent information dominates.
     pub fn age_history(&mut self) {
         for h in self.history.iter_mut() {
@@ -818,6 +829,9 @@ const FAR_FROM_OURS_REDUCTION: Depth = 1.0;
 /// Less reduction for a move that goes on with the attack our previous open three began.
 /// (These three values are Rapfi's, rounded; they scored 43-34-3 in self-play at 0.3 s.)
 const ATTACK_GOES_ON_RELIEF: Depth = 0.5;
+
+/// History value under which a move is reduced more than by the table alone.
+const HISTORY_OFFSET: i32 = 5_000;
 
 /// Below this depth moves that make and stop nothing are pruned.
 const SHALLOW_PRUNE_DEPTH: Depth = 6.0;
