@@ -58,7 +58,8 @@ impl Family {
         Family { rule, sets }
     }
 
-    /// Offset of `color`'s weight set in the feature vector.
+    /// Offset of `color`'s weight set in the feature vector (the one set, when both colours
+    /// share it).
     fn offset(&self, color: Color) -> usize {
         self.sets
             .iter()
@@ -322,9 +323,9 @@ fn fit_scale(samples: &[Sample], weights: &[f64]) -> f64 {
     best.1
 }
 
-/// Weights (by index within a set) that must not move: shapes that never occur in quiet positions or carry no value by
-/// definition (fouls, dead lines, fives), and the empty shape (the reference the others are
-/// measured from).
+/// Weights (by index within a set) that must not move: shapes that never occur in quiet
+/// positions or carry no value by definition (fouls, dead lines, fives), and the empty shape
+/// (the reference the others are measured from).
 fn frozen(index: usize) -> bool {
     let fixed_lines = [
         LinePattern::Dead,

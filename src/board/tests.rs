@@ -256,7 +256,8 @@ fn threat_counts_see_fours_and_fives() {
 }
 
 /// The value sums the evaluation reads are each colour's cells valued with that colour's own
-/// weights (renju has one set per colour), recomputed here cell by cell.
+/// weights (renju has one set per colour), recomputed here cell by cell. While renju's two sets
+/// hold the same values a mix-up of the colours' sets cannot show here; fitted sets will.
 #[test]
 fn value_sums_use_each_colours_weights() {
     use crate::eval::{CellValues, Weights};

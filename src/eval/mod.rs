@@ -51,13 +51,14 @@ impl std::ops::Sub for CellValues {
 mod gomoku_weights;
 mod renju_weights;
 
-pub use gomoku_weights::GOMOKU;
-pub use renju_weights::{RENJU_BLACK, RENJU_WHITE};
+use gomoku_weights::GOMOKU;
+use renju_weights::{RENJU_BLACK, RENJU_WHITE};
 
 /// Every weight is stored at this multiple of a score unit, for finer steps than whole units.
 pub const SCALE: i32 = 8;
 
 /// One set of evaluation weights, in score units times [`SCALE`].
+#[derive(Clone, Copy)]
 pub struct Weights {
     /// (attack, defence) per line pattern.
     pub line: [(i16, i16); LinePattern::COUNT],

@@ -760,7 +760,11 @@ impl<'a> Worker<'a> {
     /// search itself knows more (Rapfi's statScore scheme, in our history units).
     fn history_relief(&self, pos: Pos, us: Color, depth: Depth) -> Depth {
         let stat = self.history[pos.index()][us.index()] - HISTORY_OFFSET;
-        let scale = if depth > 5.4 { 25_500.0 } else { 18_800.0 };
+        let scale = if depth > HISTORY_DEEP {
+            HISTORY_SCALE_DEEP
+        } else {
+            HISTORY_SCALE
+        };
         stat as Depth / scale
     }
 
@@ -832,6 +836,12 @@ const ATTACK_GOES_ON_RELIEF: Depth = 0.5;
 
 /// History value under which a move is reduced more than by the table alone.
 const HISTORY_OFFSET: i32 = 5_000;
+
+/// History worth a ply of reduction; above depth `HISTORY_DEEP` it takes more. (Rapfi's
+/// statScore divisors, 12,267 and 16,647, scaled from its history range to ours.)
+const HISTORY_SCALE: Depth = 18_800.0;
+const HISTORY_SCALE_DEEP: Depth = 25_500.0;
+const HISTORY_DEEP: Depth = 5.4;
 
 /// Below this depth moves that make and stop nothing are pruned.
 const SHALLOW_PRUNE_DEPTH: Depth = 6.0;
