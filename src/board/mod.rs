@@ -363,10 +363,10 @@ impl Board {
             return false;
         }
         let info = self.info(color, pos);
-        match info.threat {
-            Threat::Forbidden => true,
-            _ if info.needs_foul_check => ForbiddenCheck::new(&mut self.cells).is_forbidden(pos),
-            _ => false,
+        if info.needs_foul_check {
+            ForbiddenCheck::new(&mut self.cells).is_forbidden(pos)
+        } else {
+            info.threat == Threat::Forbidden
         }
     }
 

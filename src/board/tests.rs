@@ -293,3 +293,64 @@ fn value_sums_use_each_colours_weights() {
         }
     }
 }
+
+/// Renju black's double three is counted as a foul, not as a double-three threat, so neither
+/// side's evaluation or search credits black with it; freestyle keeps it as a threat. A double
+/// three whose second three is fake stays a legal move.
+#[test]
+fn renju_black_double_three_is_no_threat() {
+    // Black h9 h10 (column h) and i8 j8 (row 8): h8 makes two open threes.
+    let stones = [
+        (7, 8),
+        (0, 0),
+        (7, 9),
+        (14, 0),
+        (8, 7),
+        (0, 14),
+        (9, 7),
+        (14, 14),
+    ];
+    let h8 = Pos::new(7, 7);
+    for (rule, threat) in [
+        (Rule::Freestyle, Threat::Flex3x2),
+        (Rule::Renju, Threat::Forbidden),
+    ] {
+        let mut board = Board::new(15, 15, rule);
+        for (x, y) in stones {
+            board.make(Pos::new(x, y));
+        }
+        assert_eq!(board.threat(Color::Black, h8), threat, "{rule:?}");
+        let double_threes = board.count(Color::Black, Threat::Flex3x2);
+        assert_eq!(
+            double_threes,
+            usize::from(rule == Rule::Freestyle),
+            "{rule:?}"
+        );
+        assert_eq!(board.is_legal(h8), rule == Rule::Freestyle, "{rule:?}");
+    }
+    // White f8 caps the row so that only k8 makes its straight four, and black's k9 k10 k11
+    // and l9 m10 n11 make k8 a double four: the row three is fake and h8 is legal.
+    let mut board = Board::new(15, 15, Rule::Renju);
+    let black = [
+        (7, 8),
+        (7, 9),
+        (8, 7),
+        (9, 7),
+        (10, 8),
+        (10, 9),
+        (10, 10),
+        (11, 8),
+        (12, 9),
+        (13, 10),
+    ];
+    for (x, y) in black {
+        board.place(Pos::new(x, y), Cell::Black);
+    }
+    board.place(Pos::new(5, 7), Cell::White);
+    board.set_to_move(Color::Black);
+    assert!(
+        board.is_forbidden(Color::Black, Pos::new(10, 7)),
+        "k8 is a double four"
+    );
+    assert!(board.is_legal(h8), "h8's row three is fake");
+}

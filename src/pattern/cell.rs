@@ -225,6 +225,12 @@ pub fn combine(patterns: [LinePattern; 4], fouls: bool) -> (Threat, bool) {
             return (Threat::Forbidden, false);
         }
         needs_check = flex3 >= 2 || double_four_line > 0;
+        if flex3 >= 2 && fours + double_four_line == 0 {
+            // A double three is almost always a foul, and where it is not (one of the threes
+            // is fake) it is only a three: never a double-three threat. Counted as a foul,
+            // pending the exact check when the move is to be played.
+            return (Threat::Forbidden, true);
+        }
     }
     let threat = if flex4 > 0 || fours >= 2 {
         Threat::Flex4
@@ -348,7 +354,7 @@ mod tests {
         );
         assert_eq!(
             combine([P::Flex3, P::Flex3Double, d, d], true),
-            (Threat::Flex3x2, true)
+            (Threat::Forbidden, true)
         );
         assert_eq!(
             combine([P::Flex3, P::Flex3, d, d], false),

@@ -118,7 +118,8 @@ pub fn generate(board: &mut Board, danger: Danger, out: &mut Vec<ScoredMove>) {
             Danger::OpenFour => mine.threat.is_four() || theirs.threat >= Threat::Block4,
             Danger::FourThree => mine.threat.is_four() || defences.contains(&pos),
         };
-        if !wanted || mine.threat == Threat::Forbidden {
+        // A foul is no move; a double three still to be checked may be legal (a fake three).
+        if !wanted || (mine.threat == Threat::Forbidden && !mine.needs_foul_check) {
             return;
         }
         foul_checks |= mine.needs_foul_check;
