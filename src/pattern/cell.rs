@@ -22,7 +22,8 @@ use crate::rules::Rule;
 pub enum Threat {
     #[default]
     None = 0,
-    /// Renju black: the move is certainly a foul.
+    /// Renju black: the move is a foul (an overline or a double four), or a double three,
+    /// counted as one until the exact check (`needs_foul_check`) says otherwise.
     Forbidden,
     /// One open two.
     Flex2,
