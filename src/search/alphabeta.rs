@@ -424,6 +424,7 @@ impl<'a> Worker<'a> {
             their_last: self.board.last_stone_of(us.opponent()),
         };
         let mut searched = 0;
+        let reduction_scale = reduction_scale(self.board.rule());
         for mv in moves.iter() {
             if mv.pos == excluded {
                 continue;
@@ -458,7 +459,7 @@ impl<'a> Worker<'a> {
             }
             let new_depth = depth - 1.0 + extension;
             let reduction = if searched >= 1 && depth >= 2.0 {
-                let mut r = reduction(depth, searched + 1) * reduction_scale(self.board.rule());
+                let mut r = reduction(depth, searched + 1) * reduction_scale;
                 if pv_node {
                     r -= 1.0;
                 } else if !improving && r > 1.0 {
