@@ -1,7 +1,7 @@
 //! Fits the evaluation weights to game records (Texel-style logistic regression).
 //!
 //! ```sh
-//! cargo run --release --example tune -- [--epochs N] [--rate R] [--l2 L] [--valid held-out.sgf] games.sgf...
+//! cargo run --release --example tune -- [--epochs N] [--rate R] [--l2 L] [--judged L] [--valid held-out.sgf] games.sgf...
 //! ```
 //!
 //! Input: SGF collections as written by c-gomoku-cli (`SZ`, `RU` rule code, `RE[B+…]`,
@@ -11,6 +11,14 @@
 //! side. The score is linear in the weights (see `sente::eval`), so the model is
 //! `P(win) = sigmoid(w · features / (SCALE · K))`; K is fitted first with the current weights,
 //! then the weights by Adam on the log loss with an L2 pull towards the current values.
+//!
+//! A game's result is a noisy label for a position long before the end. Where a move's comment
+//! carries a stronger engine's search score of the position before it (`rapfi=<score>` in the
+//! comment, side to move's view, ±30000 for a found win or loss), the label can blend in that
+//! engine's judgement: `--judged L` trains on
+//! `(1 − L) · result + L · sigmoid(score / S)`, with the judge's scale S fitted to the results
+//! first. Losses are reported against the results alone, so runs with and without the judge
+//! compare.
 //!
 //! The games must all be of one rule family: freestyle and standard games fit the one set both
 //! colours share, renju games the black and the white set together (a position's features
@@ -84,17 +92,25 @@ struct Game {
     black_score: f64,
     moves: Vec<(usize, usize)>,
     opening: usize,
+    /// The judge's score of the position before each move, where the record has one.
+    judged: Vec<Option<f64>>,
 }
 
 struct Sample {
     features: Vec<(u16, f32)>,
+    /// The game's result for the side to move: 1 won, 0 lost, 0.5 drawn.
     result: f64,
+    /// The judge's score of the position, side to move's view.
+    judged: Option<f64>,
+    /// What the fit aims at: the result, or its blend with the judge's win probability.
+    target: f64,
 }
 
 fn main() -> anyhow::Result<()> {
     let mut epochs = 300usize;
     let mut rate = 2.0f64;
     let mut l2 = 1e-4f64;
+    let mut judged = 0.0f64;
     let mut files = Vec::new();
     let mut valid_files = Vec::new();
     let mut args = std::env::args().skip(1);
@@ -103,13 +119,18 @@ fn main() -> anyhow::Result<()> {
             "--epochs" => epochs = args.next().unwrap_or_default().parse()?,
             "--rate" => rate = args.next().unwrap_or_default().parse()?,
             "--l2" => l2 = args.next().unwrap_or_default().parse()?,
+            "--judged" => judged = args.next().unwrap_or_default().parse()?,
             "--valid" => valid_files.push(args.next().unwrap_or_default()),
             _ => files.push(arg),
         }
     }
     anyhow::ensure!(
         !files.is_empty(),
-        "usage: tune [--epochs N] [--rate R] [--l2 L] games.sgf..."
+        "usage: tune [--epochs N] [--rate R] [--l2 L] [--judged L] [--valid held-out.sgf] games.sgf..."
+    );
+    anyhow::ensure!(
+        (0.0..=1.0).contains(&judged),
+        "--judged takes a weight from 0 to 1"
     );
 
     let games = read_games(&files)?;
@@ -123,8 +144,18 @@ fn main() -> anyhow::Result<()> {
             .all(|g| renju(g) == (family.rule == Rule::Renju)),
         "renju games and games of other rules fit different weights: tune them apart"
     );
-    let samples = samples(&games, &family);
+    let mut samples = samples(&games, &family);
     let valid = self::samples(&valid_games, &family);
+    if judged > 0.0 {
+        let scale = fit_judge_scale(&samples);
+        let with_score = samples.iter().filter(|s| s.judged.is_some()).count();
+        eprintln!("judge's scale S = {scale:.0}: {with_score} samples have a judged score");
+        for s in &mut samples {
+            if let Some(score) = s.judged {
+                s.target = (1.0 - judged) * s.result + judged * sigmoid(score / scale);
+            }
+        }
+    }
     let start = family.weights();
     eprintln!(
         "{} games, {} samples, {} features",
@@ -173,6 +204,7 @@ fn parse_sgf(text: &str) -> Vec<Game> {
             _ => 0.5,
         };
         let mut moves = Vec::new();
+        let mut judged = Vec::new();
         let mut opening = 0;
         for node in record.split(';').skip(1) {
             let Some(coords) = node
@@ -184,6 +216,11 @@ fn parse_sgf(text: &str) -> Vec<Game> {
             };
             let b = coords.as_bytes();
             moves.push(((b[0] - b'a') as usize, (b[1] - b'a') as usize));
+            judged.push(
+                node.split_once("rapfi=")
+                    .and_then(|(_, rest)| rest.split([']', ' ']).next())
+                    .and_then(|score| score.parse().ok()),
+            );
             if node.contains("opening") {
                 opening = moves.len();
             }
@@ -195,6 +232,7 @@ fn parse_sgf(text: &str) -> Vec<Game> {
                 black_score,
                 moves,
                 opening,
+                judged,
             });
         }
     }
@@ -234,7 +272,12 @@ fn samples(games: &[Game], family: &Family) -> Vec<Sample> {
                     .filter(|(_, &f)| f != 0.0)
                     .map(|(i, &f)| (i as u16, f as f32))
                     .collect();
-                samples.push(Sample { features, result });
+                samples.push(Sample {
+                    features,
+                    result,
+                    judged: game.judged[ply],
+                    target: result,
+                });
             }
             let pos = Pos::new(x, y);
             if !board.is_empty(pos) {
@@ -309,6 +352,33 @@ fn loss(samples: &[Sample], weights: &[f64], k: f64) -> f64 {
         / samples.len() as f64
 }
 
+/// The judge's scale S (a judged score of S is about 73 % to win) that fits the results best.
+fn fit_judge_scale(samples: &[Sample]) -> f64 {
+    let judged: Vec<(f64, f64)> = samples
+        .iter()
+        .filter_map(|s| Some((s.judged?, s.result)))
+        .collect();
+    let loss = |scale: f64| -> f64 {
+        judged
+            .iter()
+            .map(|&(score, result)| {
+                let p = sigmoid(score / scale).clamp(1e-9, 1.0 - 1e-9);
+                -(result * p.ln() + (1.0 - result) * (1.0 - p).ln())
+            })
+            .sum()
+    };
+    let mut best = (f64::MAX, 100.0);
+    let mut scale = 20.0;
+    while scale <= 5000.0 {
+        let l = loss(scale);
+        if l < best.0 {
+            best = (l, scale);
+        }
+        scale *= 1.05;
+    }
+    best.1
+}
+
 /// The score scale K (a score of K is about 73 % to win) that fits the current weights best.
 fn fit_scale(samples: &[Sample], weights: &[f64]) -> f64 {
     let mut best = (f64::MAX, 100.0);
@@ -375,7 +445,7 @@ fn fit_weights(
     for epoch in 1..=epochs {
         let mut grad = vec![0.0; n];
         for s in samples {
-            let error = predict(s, &w, k) - s.result;
+            let error = predict(s, &w, k) - s.target;
             for &(i, f) in &s.features {
                 grad[i as usize] += error * f as f64 / scale;
             }
