@@ -341,15 +341,17 @@ fn predict(sample: &Sample, weights: &[f64], k: f64) -> f64 {
 }
 
 fn loss(samples: &[Sample], weights: &[f64], k: f64) -> f64 {
-    let eps = 1e-9;
     samples
         .iter()
-        .map(|s| {
-            let p = predict(s, weights, k).clamp(eps, 1.0 - eps);
-            -(s.result * p.ln() + (1.0 - s.result) * (1.0 - p).ln())
-        })
+        .map(|s| log_loss(predict(s, weights, k), s.result))
         .sum::<f64>()
         / samples.len() as f64
+}
+
+/// The log loss of predicting a win with probability `p` when the result was `result`.
+fn log_loss(p: f64, result: f64) -> f64 {
+    let p = p.clamp(1e-9, 1.0 - 1e-9);
+    -(result * p.ln() + (1.0 - result) * (1.0 - p).ln())
 }
 
 /// The judge's scale S (a judged score of S is about 73 % to win) that fits the results best.
@@ -358,37 +360,29 @@ fn fit_judge_scale(samples: &[Sample]) -> f64 {
         .iter()
         .filter_map(|s| Some((s.judged?, s.result)))
         .collect();
-    let loss = |scale: f64| -> f64 {
+    best_scale(5000.0, |scale| {
         judged
             .iter()
-            .map(|&(score, result)| {
-                let p = sigmoid(score / scale).clamp(1e-9, 1.0 - 1e-9);
-                -(result * p.ln() + (1.0 - result) * (1.0 - p).ln())
-            })
+            .map(|&(score, result)| log_loss(sigmoid(score / scale), result))
             .sum()
-    };
+    })
+}
+
+/// The score scale K (a score of K is about 73 % to win) that fits the current weights best.
+fn fit_scale(samples: &[Sample], weights: &[f64]) -> f64 {
+    best_scale(2000.0, |k| loss(samples, weights, k))
+}
+
+/// The scale, from 20 up to `max` in steps of 5 %, at which `loss` is least.
+fn best_scale(max: f64, loss: impl Fn(f64) -> f64) -> f64 {
     let mut best = (f64::MAX, 100.0);
     let mut scale = 20.0;
-    while scale <= 5000.0 {
+    while scale <= max {
         let l = loss(scale);
         if l < best.0 {
             best = (l, scale);
         }
         scale *= 1.05;
-    }
-    best.1
-}
-
-/// The score scale K (a score of K is about 73 % to win) that fits the current weights best.
-fn fit_scale(samples: &[Sample], weights: &[f64]) -> f64 {
-    let mut best = (f64::MAX, 100.0);
-    let mut k = 20.0;
-    while k <= 2000.0 {
-        let l = loss(samples, weights, k);
-        if l < best.0 {
-            best = (l, k);
-        }
-        k *= 1.05;
     }
     best.1
 }
