@@ -366,7 +366,7 @@ impl Board {
         if info.needs_foul_check {
             ForbiddenCheck::new(&mut self.cells).is_forbidden(pos)
         } else {
-            info.threat == Threat::Forbidden
+            info.is_certain_foul()
         }
     }
 

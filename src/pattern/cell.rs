@@ -79,6 +79,14 @@ pub struct CellInfo {
     pub defence: i16,
 }
 
+impl CellInfo {
+    /// A foul the line patterns alone decide (overline, double four): no exact check needed.
+    #[inline(always)]
+    pub fn is_certain_foul(self) -> bool {
+        self.threat == Threat::Forbidden && !self.needs_foul_check
+    }
+}
+
 /// Number of line-pattern categories.
 pub const CATEGORIES: u16 = 9;
 /// Place value of direction `d` in a combination code.

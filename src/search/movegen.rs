@@ -119,7 +119,7 @@ pub fn generate(board: &mut Board, danger: Danger, out: &mut Vec<ScoredMove>) {
             Danger::FourThree => mine.threat.is_four() || defences.contains(&pos),
         };
         // A foul is no move; a double three still to be checked may be legal (a fake three).
-        if !wanted || (mine.threat == Threat::Forbidden && !mine.needs_foul_check) {
+        if !wanted || mine.is_certain_foul() {
             return;
         }
         foul_checks |= mine.needs_foul_check;
