@@ -123,8 +123,8 @@ enum Urgency {
     Block(Pos),
     /// It can make an open four (the opponent threatens no five): a win in three.
     OpenFour,
-    /// It can play a four-three or a double three and the opponent has no four to interpose:
-    /// a win in five.
+    /// It can play a four-three or a double three and the opponent has no four to interpose,
+    /// or a four-three whose forced block makes no four: a win in five.
     DoubleThreat,
     Open,
 }
@@ -263,16 +263,50 @@ impl<'a> Worker<'a> {
             return Urgency::OpenFour;
         }
         // Without a four of its own the opponent must answer the four (or one of the threes)
-        // and cannot stop the open four that follows. Renju black's double threes may be fouls,
-        // so only a side without fouls is judged here.
-        if !self.board.rule().has_fouls(us)
-            && (self.board.count(us, Threat::Block4Flex3) > 0
-                || self.board.count(us, Threat::Flex3x2) > 0)
+        // and cannot stop the open four that follows; with fours elsewhere it still cannot when
+        // the block our four-three forces makes no four for it. Renju black's double threes
+        // may be fouls, so only a side without fouls is judged here.
+        if self.board.rule().has_fouls(us) {
+            return Urgency::Open;
+        }
+        let four_threes = self.board.count(us, Threat::Block4Flex3);
+        if (four_threes > 0 || self.board.count(us, Threat::Flex3x2) > 0)
             && self.board.count_at_least(them, Threat::Block4) == 0
         {
             return Urgency::DoubleThreat;
         }
+        if four_threes > 0 && self.has_unanswerable_four_three() {
+            return Urgency::DoubleThreat;
+        }
         Urgency::Open
+    }
+
+    /// Whether one of our four-threes wins although the opponent has fours it could make: the
+    /// block our four forces makes no four for it, so nothing stops the open four that our
+    /// three becomes (Rapfi's quick win check does the same). The block lies on the four's
+    /// line, so it cannot touch the three.
+    fn has_unanswerable_four_three(&mut self) -> bool {
+        let us = self.board.to_move();
+        let them = us.opponent();
+        let cells: Vec<Pos> = self
+            .board
+            .threat_cells(us, Threat::Block4Flex3, Threat::Block4Flex3)
+            .collect();
+        cells.into_iter().any(|pos| {
+            self.board.make(pos);
+            let answered = match first_cell(&self.board, us, Threat::Five) {
+                Some(block) => {
+                    let theirs = self.board.threat(them, block);
+                    theirs >= Threat::Block4
+                        // A renju foul hides what the block makes; if it is no foul after all,
+                        // assume it answers.
+                        || (theirs == Threat::Forbidden && !self.board.is_forbidden(them, block))
+                }
+                None => true,
+            };
+            self.board.unmake();
+            !answered
+        })
     }
 
     /// Whether the opponent threatens to win by force in its next moves: a straight four it can
@@ -878,3 +912,6 @@ fn reduction_scale(rule: Rule) -> Depth {
 fn reduction(depth: Depth, n: usize) -> Depth {
     ((depth.max(1.0) as f64).ln() * (n.max(1) as f64).ln()) as Depth
 }
+
+#[cfg(test)]
+mod tests;
