@@ -1,0 +1,131 @@
+//! Mate-finding suite: how many nodes the search needs to prove a win a stronger engine saw.
+//!
+//! ```sh
+//! cargo run --release --example matesuite -- [--nodes N] [--games N] labelled.sgf
+//! ```
+//!
+//! Input: SGF collections whose move comments carry a judge's score of the position before the
+//! move (`rapfi=<score>`, side to move's view, 30000 for a found win), as `examples/tune.rs
+//! --judged` reads them. From each game the first position where the judge found a win for the
+//! side to move is taken (the moment the win appeared), unless that side must first block a
+//! five (the root answers that without searching). Each position is searched from an empty hash
+//! table with the node limit (default 300,000) and no clock, root threat search included, as
+//! in play.
+//!
+//! Prints, per position, the nodes searched when an iteration first reported a proven win (or
+//! `-`), then how many were proven within 10k, 30k, 100k nodes and the limit, and the geometric
+//! mean of the nodes (unproven ones counted at the limit). Node counts do not depend on the
+//! machine, so two builds compare exactly.
+
+use sente::board::{Board, Pos};
+use sente::pattern::Threat;
+use sente::rules::Rule;
+use sente::search::{score, SearchEvent, SearchLimits, Searcher, TimeBudget};
+use std::sync::atomic::AtomicBool;
+use std::time::Instant;
+
+/// The judge's score that means a found win.
+const JUDGED_WIN: i32 = 30_000;
+
+fn main() -> anyhow::Result<()> {
+    let mut nodes = 300_000u64;
+    let mut games = usize::MAX;
+    let mut files = Vec::new();
+    let mut args = std::env::args().skip(1);
+    while let Some(arg) = args.next() {
+        match arg.as_str() {
+            "--nodes" => nodes = args.next().unwrap_or_default().parse()?,
+            "--games" => games = args.next().unwrap_or_default().parse()?,
+            _ => files.push(arg),
+        }
+    }
+    if files.is_empty() {
+        anyhow::bail!("usage: matesuite [--nodes N] [--games N] labelled.sgf...");
+    }
+    let mut positions = Vec::new();
+    for file in &files {
+        let text = std::fs::read_to_string(file)?;
+        positions.extend(text.split("(;").skip(1).filter_map(first_judged_win));
+    }
+    positions.truncate(games);
+
+    let mut searcher = Searcher::new(64 << 20);
+    let mut proven = Vec::new();
+    for board in &positions {
+        searcher.clear();
+        let found = nodes_to_proof(&mut searcher, board, nodes);
+        println!("{}", found.map_or("-".to_string(), |n| n.to_string()));
+        proven.push(found);
+    }
+    let within = |limit: u64| proven.iter().flatten().filter(|&&n| n <= limit).count();
+    let log_sum: f64 = proven
+        .iter()
+        .map(|n| (n.unwrap_or(nodes).max(1) as f64).ln())
+        .sum();
+    println!(
+        "positions {}  proven within 10k {}  30k {}  100k {}  {} {}  geometric mean {:.0} nodes",
+        proven.len(),
+        within(10_000),
+        within(30_000),
+        within(100_000),
+        nodes,
+        within(nodes),
+        (log_sum / proven.len().max(1) as f64).exp()
+    );
+    Ok(())
+}
+
+/// The position before the first move of a game whose judged score is a win for its mover,
+/// unless the mover must block a five there.
+fn first_judged_win(game: &str) -> Option<Board> {
+    let rule = tag(game, "RU")
+        .and_then(Rule::parse)
+        .unwrap_or(Rule::Freestyle);
+    let size: usize = tag(game, "SZ").and_then(|s| s.parse().ok()).unwrap_or(15);
+    let mut board = Board::new(size, size, rule);
+    for node in game.split(';').skip(1) {
+        let Some(mv) = node.strip_prefix("B[").or_else(|| node.strip_prefix("W[")) else {
+            continue;
+        };
+        let judged = tag(node, "C").and_then(|c| {
+            let rest = &c[c.find("rapfi=")? + "rapfi=".len()..];
+            let end = rest.find(|ch: char| ch != '-' && !ch.is_ascii_digit());
+            rest[..end.unwrap_or(rest.len())].parse::<i32>().ok()
+        });
+        if judged.is_some_and(|s| s >= JUDGED_WIN) {
+            let them = board.to_move().opponent();
+            return (board.count(them, Threat::Five) == 0).then_some(board);
+        }
+        let bytes = mv.as_bytes();
+        if bytes.len() < 2 {
+            return None;
+        }
+        let (x, y) = ((bytes[0] - b'a') as usize, (bytes[1] - b'a') as usize);
+        board.make(Pos::new(x, y));
+    }
+    None
+}
+
+/// The text of the first `NAME[...]` property in `text`.
+fn tag<'a>(text: &'a str, name: &str) -> Option<&'a str> {
+    let start = text.find(&format!("{name}["))? + name.len() + 1;
+    let len = text[start..].find(']')?;
+    Some(&text[start..start + len])
+}
+
+/// Nodes searched when an iteration first reported a proven win for the side to move.
+fn nodes_to_proof(searcher: &mut Searcher, board: &Board, nodes: u64) -> Option<u64> {
+    let mut limits = SearchLimits::new(TimeBudget::unlimited(Instant::now()));
+    limits.max_nodes = nodes;
+    let mut first = None;
+    let result = searcher.search(board, &limits, &AtomicBool::new(false), &mut |event| {
+        if let SearchEvent::Iteration(it) = event {
+            let won = it.lines.first().is_some_and(|l| l.score >= score::PROVEN);
+            if won && first.is_none() {
+                first = Some(it.nodes);
+            }
+        }
+    })?;
+    // A win the root settles before deepening (its own threat search) reports no iteration.
+    first.or((result.score >= score::PROVEN).then_some(result.nodes))
+}
