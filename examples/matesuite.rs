@@ -1,7 +1,7 @@
 //! Mate-finding suite: how many nodes the search needs to prove a win a stronger engine saw.
 //!
 //! ```sh
-//! cargo run --release --example matesuite -- [--nodes N] [--games N] labelled.sgf
+//! cargo run --release --example matesuite -- [--nodes N] [--games N] [--list] labelled.sgf
 //! ```
 //!
 //! Input: SGF collections whose move comments carry a judge's score of the position before the
@@ -15,8 +15,10 @@
 //! Prints, per position, the nodes searched when an iteration first reported a proven win (or
 //! `-`), then how many were proven within 10k, 30k, 100k nodes and the limit, and the geometric
 //! mean of the nodes (unproven ones counted at the limit). Node counts do not depend on the
-//! machine, so two builds compare exactly.
+//! machine, so two builds compare exactly. `--list` prints the positions instead (the moves in
+//! letter-number notation, one position a line), to put the same positions to another engine.
 
+use sente::board::geometry::to_letter_number;
 use sente::board::{Board, Pos};
 use sente::pattern::Threat;
 use sente::rules::Rule;
@@ -30,12 +32,14 @@ const JUDGED_WIN: i32 = 30_000;
 fn main() -> anyhow::Result<()> {
     let mut nodes = 300_000u64;
     let mut games = usize::MAX;
+    let mut list = false;
     let mut files = Vec::new();
     let mut args = std::env::args().skip(1);
     while let Some(arg) = args.next() {
         match arg.as_str() {
             "--nodes" => nodes = args.next().unwrap_or_default().parse()?,
             "--games" => games = args.next().unwrap_or_default().parse()?,
+            "--list" => list = true,
             _ => files.push(arg),
         }
     }
@@ -48,10 +52,17 @@ fn main() -> anyhow::Result<()> {
         positions.extend(text.split("(;").skip(1).filter_map(first_judged_win));
     }
     positions.truncate(games);
+    if list {
+        for (board, moves) in &positions {
+            let moves: Vec<String> = moves.iter().map(|&p| to_letter_number(p)).collect();
+            println!("{} {}", board.rule().name(), moves.join(" "));
+        }
+        return Ok(());
+    }
 
     let mut searcher = Searcher::new(64 << 20);
     let mut proven = Vec::new();
-    for board in &positions {
+    for (board, _) in &positions {
         searcher.clear();
         let found = nodes_to_proof(&mut searcher, board, nodes);
         println!("{}", found.map_or("-".to_string(), |n| n.to_string()));
@@ -77,12 +88,13 @@ fn main() -> anyhow::Result<()> {
 
 /// The position before the first move of a game whose judged score is a win for its mover,
 /// unless the mover must block a five there.
-fn first_judged_win(game: &str) -> Option<Board> {
+fn first_judged_win(game: &str) -> Option<(Board, Vec<Pos>)> {
     let rule = tag(game, "RU")
         .and_then(Rule::parse)
         .unwrap_or(Rule::Freestyle);
     let size: usize = tag(game, "SZ").and_then(|s| s.parse().ok()).unwrap_or(15);
     let mut board = Board::new(size, size, rule);
+    let mut moves = Vec::new();
     for node in game.split(';').skip(1) {
         let Some(mv) = node.strip_prefix("B[").or_else(|| node.strip_prefix("W[")) else {
             continue;
@@ -94,7 +106,7 @@ fn first_judged_win(game: &str) -> Option<Board> {
         });
         if judged.is_some_and(|s| s >= JUDGED_WIN) {
             let them = board.to_move().opponent();
-            return (board.count(them, Threat::Five) == 0).then_some(board);
+            return (board.count(them, Threat::Five) == 0).then_some((board, moves));
         }
         let bytes = mv.as_bytes();
         if bytes.len() < 2 {
@@ -102,6 +114,7 @@ fn first_judged_win(game: &str) -> Option<Board> {
         }
         let (x, y) = ((bytes[0] - b'a') as usize, (bytes[1] - b'a') as usize);
         board.make(Pos::new(x, y));
+        moves.push(Pos::new(x, y));
     }
     None
 }
