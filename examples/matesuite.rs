@@ -21,13 +21,16 @@
 use sente::board::geometry::to_letter_number;
 use sente::board::{Board, Pos};
 use sente::pattern::Threat;
-use sente::rules::Rule;
 use sente::search::{score, SearchEvent, SearchLimits, Searcher, TimeBudget};
 use std::sync::atomic::AtomicBool;
 use std::time::Instant;
 
+#[path = "common/sgf.rs"]
+mod sgf;
+use sgf::{read_games, Game};
+
 /// The judge's score that means a found win.
-const JUDGED_WIN: i32 = 30_000;
+const JUDGED_WIN: f64 = 30_000.0;
 
 fn main() -> anyhow::Result<()> {
     let mut nodes = 300_000u64;
@@ -46,11 +49,10 @@ fn main() -> anyhow::Result<()> {
     if files.is_empty() {
         anyhow::bail!("usage: matesuite [--nodes N] [--games N] labelled.sgf...");
     }
-    let mut positions = Vec::new();
-    for file in &files {
-        let text = std::fs::read_to_string(file)?;
-        positions.extend(text.split("(;").skip(1).filter_map(first_judged_win));
-    }
+    let mut positions: Vec<_> = read_games(&files)?
+        .iter()
+        .filter_map(first_judged_win)
+        .collect();
     positions.truncate(games);
     if list {
         for (board, moves) in &positions {
@@ -87,43 +89,22 @@ fn main() -> anyhow::Result<()> {
 }
 
 /// The position before the first move of a game whose judged score is a win for its mover,
-/// unless the mover must block a five there.
-fn first_judged_win(game: &str) -> Option<(Board, Vec<Pos>)> {
-    let rule = tag(game, "RU")
-        .and_then(Rule::parse)
-        .unwrap_or(Rule::Freestyle);
-    let size: usize = tag(game, "SZ").and_then(|s| s.parse().ok()).unwrap_or(15);
-    let mut board = Board::new(size, size, rule);
-    let mut moves = Vec::new();
-    for node in game.split(';').skip(1) {
-        let Some(mv) = node.strip_prefix("B[").or_else(|| node.strip_prefix("W[")) else {
-            continue;
-        };
-        let judged = tag(node, "C").and_then(|c| {
-            let rest = &c[c.find("rapfi=")? + "rapfi=".len()..];
-            let end = rest.find(|ch: char| ch != '-' && !ch.is_ascii_digit());
-            rest[..end.unwrap_or(rest.len())].parse::<i32>().ok()
-        });
-        if judged.is_some_and(|s| s >= JUDGED_WIN) {
-            let them = board.to_move().opponent();
-            return (board.count(them, Threat::Five) == 0).then_some((board, moves));
-        }
-        let bytes = mv.as_bytes();
-        if bytes.len() < 2 {
-            return None;
-        }
-        let (x, y) = ((bytes[0] - b'a') as usize, (bytes[1] - b'a') as usize);
-        board.make(Pos::new(x, y));
-        moves.push(Pos::new(x, y));
+/// and the moves that lead there, unless the mover must block a five there.
+fn first_judged_win(game: &Game) -> Option<(Board, Vec<Pos>)> {
+    let ply = game
+        .judged
+        .iter()
+        .position(|s| s.is_some_and(|s| s >= JUDGED_WIN))?;
+    let moves: Vec<Pos> = game.moves[..ply]
+        .iter()
+        .map(|&(x, y)| Pos::new(x, y))
+        .collect();
+    let mut board = Board::new(game.size, game.size, game.rule);
+    for &mv in &moves {
+        board.make(mv);
     }
-    None
-}
-
-/// The text of the first `NAME[...]` property in `text`.
-fn tag<'a>(text: &'a str, name: &str) -> Option<&'a str> {
-    let start = text.find(&format!("{name}["))? + name.len() + 1;
-    let len = text[start..].find(']')?;
-    Some(&text[start..start + len])
+    let them = board.to_move().opponent();
+    (board.count(them, Threat::Five) == 0).then_some((board, moves))
 }
 
 /// Nodes searched when an iteration first reported a proven win for the side to move.

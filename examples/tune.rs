@@ -32,6 +32,10 @@ use sente::eval::{self, Weights, THREAT_MASKS};
 use sente::pattern::{combination, shape, LinePattern, Threat, SHAPES};
 use sente::rules::Rule;
 
+#[path = "common/sgf.rs"]
+mod sgf;
+use sgf::{read_games, Game};
+
 const LINES: usize = LinePattern::COUNT;
 /// Offsets of the feature groups within a weight set, in the order of `Weights::to_vec`.
 const LINE_ATTACK: usize = 0;
@@ -83,17 +87,6 @@ impl Family {
             .flat_map(|&(color, ..)| Weights::of(self.rule, color).to_vec())
             .collect()
     }
-}
-
-struct Game {
-    size: usize,
-    rule: Rule,
-    /// 1 black won, 0 white won, 0.5 draw.
-    black_score: f64,
-    moves: Vec<(usize, usize)>,
-    opening: usize,
-    /// The judge's score of the position before each move, where the record has one.
-    judged: Vec<Option<f64>>,
 }
 
 struct Sample {
@@ -182,61 +175,6 @@ fn main() -> anyhow::Result<()> {
     }
     print_sets(&family, &fitted);
     Ok(())
-}
-
-/// Parses the games of an SGF collection.
-fn parse_sgf(text: &str) -> Vec<Game> {
-    let mut games = Vec::new();
-    for record in text.split("(;").skip(1) {
-        let property = |name: &str| -> Option<&str> {
-            let start = record.find(&format!("{name}["))? + name.len() + 1;
-            let end = record[start..].find(']')? + start;
-            Some(&record[start..end])
-        };
-        let size: usize = property("SZ").and_then(|s| s.parse().ok()).unwrap_or(15);
-        let rule = property("RU")
-            .and_then(|r| r.parse::<i64>().ok())
-            .and_then(Rule::from_info)
-            .unwrap_or(Rule::Freestyle);
-        let black_score = match property("RE") {
-            Some(r) if r.starts_with('B') => 1.0,
-            Some(r) if r.starts_with('W') => 0.0,
-            _ => 0.5,
-        };
-        let mut moves = Vec::new();
-        let mut judged = Vec::new();
-        let mut opening = 0;
-        for node in record.split(';').skip(1) {
-            let Some(coords) = node
-                .strip_prefix("B[")
-                .or_else(|| node.strip_prefix("W["))
-                .and_then(|rest| rest.get(..2))
-            else {
-                continue;
-            };
-            let b = coords.as_bytes();
-            moves.push(((b[0] - b'a') as usize, (b[1] - b'a') as usize));
-            judged.push(
-                node.split_once("rapfi=")
-                    .and_then(|(_, rest)| rest.split([']', ' ']).next())
-                    .and_then(|score| score.parse().ok()),
-            );
-            if node.contains("opening") {
-                opening = moves.len();
-            }
-        }
-        if Board::supports_size(size, size) && moves.len() > opening {
-            games.push(Game {
-                size,
-                rule,
-                black_score,
-                moves,
-                opening,
-                judged,
-            });
-        }
-    }
-    games
 }
 
 /// The quiet positions of every game, with their features and results.
@@ -411,15 +349,6 @@ fn frozen(index: usize) -> bool {
     let (threat, _) =
         sente::pattern::cell::combine(sente::pattern::shape_patterns(shape_index), false);
     shape_index == 0 || threat >= Threat::Flex4
-}
-
-/// Every game in the SGF collections `files`.
-fn read_games(files: &[String]) -> anyhow::Result<Vec<Game>> {
-    let mut games = Vec::new();
-    for file in files {
-        games.extend(parse_sgf(&std::fs::read_to_string(file)?));
-    }
-    Ok(games)
 }
 
 fn fit_weights(
