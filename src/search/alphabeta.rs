@@ -284,15 +284,21 @@ impl<'a> Worker<'a> {
     /// Whether one of our four-threes wins although the opponent has fours it could make: the
     /// block our four forces makes no four for it, so nothing stops the open four that our
     /// three becomes (Rapfi's quick win check does the same). The block lies on the four's
-    /// line, so it cannot touch the three.
+    /// line, so it cannot touch the three. Runs inside `urgency`, at every node that has a
+    /// four-three: the cells are taken one at a time by index (each trial move is taken back,
+    /// so the set is the same again) rather than collected into a new vector.
     fn has_unanswerable_four_three(&mut self) -> bool {
         let us = self.board.to_move();
         let them = us.opponent();
-        let cells: Vec<Pos> = self
-            .board
-            .threat_cells(us, Threat::Block4Flex3, Threat::Block4Flex3)
-            .collect();
-        cells.into_iter().any(|pos| {
+        let count = self.board.count(us, Threat::Block4Flex3);
+        (0..count).any(|i| {
+            let Some(pos) = self
+                .board
+                .threat_cells(us, Threat::Block4Flex3, Threat::Block4Flex3)
+                .nth(i)
+            else {
+                return false;
+            };
             self.board.make(pos);
             let answered = match first_cell(&self.board, us, Threat::Five) {
                 Some(block) => {
