@@ -10,8 +10,8 @@
 //! more at expected cut nodes and where the position is not improving, less for moves that
 //! build a double two or take the opponent's three square or that go on with an attack or that
 //! often refuted other moves (history), more for fours that only put off an open three's
-//! threat; at a cut node whose evaluation is well above beta every move but a four is a ply
-//! shallower. A PV node whose hash move comes from a much shallower search, or that has none,
+//! threat and, in busy positions, more for moves that do little; at a cut node whose
+//! evaluation is well above beta every move but a four is a ply shallower. A PV node whose hash move comes from a much shallower search, or that has none,
 //! is searched shallower itself. Depth is fractional: blocking a five and making an open three
 //! cost less than a ply, so forcing lines are followed deeper.
 //!
@@ -45,6 +45,9 @@ struct Fight {
     attacking: bool,
     our_last: Option<Pos>,
     their_last: Option<Pos>,
+    /// ln(1 + the number of cells where either side makes a two to a four): how much is
+    /// going on, for the reductions.
+    complexity: Depth,
 }
 
 impl Fight {
@@ -53,7 +56,7 @@ impl Fight {
     /// against an open three, it is a four far from both sides' last stones that only delays
     /// the opponent's win.
     fn is_idle(&self, pos: Pos, mine: Threat, theirs: Threat) -> bool {
-        (mine == Threat::None && theirs == Threat::None)
+        makes_nothing(mine, theirs)
             || (self.puts_off_open_three(theirs)
                 && !near(self.our_last, pos)
                 && !near(self.their_last, pos))
@@ -83,11 +86,35 @@ impl Fight {
         }
     }
 
+    /// Extra reduction in a busy position, the more the less a move does: one that makes and
+    /// stops nothing, far from both sides' last stones, most; one that builds a double two or
+    /// takes an open-three square, least (Rapfi's factors on the same logarithm).
+    fn complexity_reduction(&self, pos: Pos, mine: Threat, theirs: Threat) -> Depth {
+        let factor = if makes_nothing(mine, theirs) {
+            if near(self.our_last, pos) || near(self.their_last, pos) {
+                0.0385
+            } else {
+                0.0968
+            }
+        } else if is_important(mine, theirs) {
+            0.0055
+        } else {
+            0.0222
+        };
+        self.complexity * factor
+    }
+
     /// Whether a move that does not take the opponent's four square leaves its open three
     /// standing (move generation lets only our own fours through then).
     fn puts_off_open_three(&self, theirs: Threat) -> bool {
         self.danger == Danger::OpenFour && theirs < Threat::Block4
     }
+}
+
+/// Whether a move that makes `mine` for the side to move and takes `theirs` from the opponent
+/// makes and stops nothing, not even a two.
+fn makes_nothing(mine: Threat, theirs: Threat) -> bool {
+    mine == Threat::None && theirs == Threat::None
 }
 
 /// Whether `pos` is where the fight is: at most `NEAR_LAST_STONE` (Chebyshev) from `last`.
@@ -462,6 +489,7 @@ impl<'a> Worker<'a> {
             attacking: ply >= 3 && self.move_threats[ply - 2] >= Threat::Flex3,
             our_last: self.board.last_stone_of(us),
             their_last: self.board.last_stone_of(us.opponent()),
+            complexity: complexity(&self.board),
         };
         let mut searched = 0;
         let reduction_scale = reduction_scale(self.board.rule());
@@ -512,6 +540,7 @@ impl<'a> Worker<'a> {
                     r -= 1.0;
                 }
                 r += fight.tempo_reduction(mv.pos, mine, theirs);
+                r += fight.complexity_reduction(mv.pos, mine, theirs);
                 r -= self.history_relief(mv.pos, us, depth);
                 // Never below depth 1 (a reduced search still looks one move ahead).
                 r.min(new_depth - 1.0).max(0.0)
@@ -838,6 +867,18 @@ fn pv_depth_cut(depth: Depth, entry: Option<TtEntry>) -> Depth {
 /// Razoring margin: below alpha by this much near the horizon, only a VCF can save the node.
 fn razor_margin(depth: Depth) -> i32 {
     (0.2 * depth * depth + 18.0 * depth + 25.0) as i32
+}
+
+/// ln(1 + the cells where either side makes anything from an open two to a four short of a
+/// four-three): how busy the position is.
+fn complexity(board: &Board) -> Depth {
+    let shapes: usize = [Color::Black, Color::White]
+        .into_iter()
+        .map(|c| {
+            board.count_at_least(c, Threat::Flex2) - board.count_at_least(c, Threat::Block4Flex3)
+        })
+        .sum();
+    ((1 + shapes) as Depth).ln()
 }
 
 /// Whether a move that makes `mine` for the side to move and takes `theirs` from the opponent
