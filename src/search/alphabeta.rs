@@ -11,7 +11,8 @@
 //! build a double two or take the opponent's three square or that go on with an attack or that
 //! often refuted other moves (history), more for fours that only put off an open three's
 //! threat and, in busy positions, more for moves that do little; at a cut node whose
-//! evaluation is well above beta every move but a four is a ply shallower. A PV node whose hash move comes from a much shallower search, or that has none,
+//! evaluation is well above beta every move but a four is a ply shallower. Where the
+//! reliefs outweigh the reduction, a move is searched up to a ply deeper than the rest. A PV node whose hash move comes from a much shallower search, or that has none,
 //! is searched shallower itself. Depth is fractional: blocking a five and making an open three
 //! cost less than a ply, so forcing lines are followed deeper.
 //!
@@ -542,8 +543,9 @@ impl<'a> Worker<'a> {
                 r += fight.tempo_reduction(mv.pos, mine, theirs);
                 r += fight.complexity_reduction(mv.pos, mine, theirs);
                 r -= self.history_relief(mv.pos, us, depth);
-                // Never below depth 1 (a reduced search still looks one move ahead).
-                r.min(new_depth - 1.0).max(0.0)
+                // Never below depth 1 (a reduced search still looks one move ahead); a
+                // promising move may go up to a ply deeper than the rest.
+                r.min(new_depth - 1.0).max(-DEEPER_LATE_MOVE)
             } else {
                 0.0
             };
@@ -559,13 +561,15 @@ impl<'a> Worker<'a> {
                     !pv_node && !cut_node,
                 )
             } else {
-                let mut s = if reduction > 0.0 {
+                let mut s = if reduction != 0.0 {
                     let d = new_depth - reduction;
                     -self.search(-alpha - 1, -alpha, d, ply + 1, false, true)
                 } else {
                     alpha + 1
                 };
-                if s > alpha {
+                // A reduced search that beat alpha is checked at full depth; one that went
+                // deeper stands.
+                if s > alpha && reduction >= 0.0 {
                     s = -self.search(-alpha - 1, -alpha, new_depth, ply + 1, false, !cut_node);
                 }
                 if s > alpha && s < beta && pv_node {
@@ -903,6 +907,11 @@ fn three_extension(mine: Threat) -> Depth {
 fn fail_high_margin(depth: Depth, open_three: bool) -> i32 {
     (-11.0 + 19.0 * depth) as i32 + if open_three { 110 } else { 0 }
 }
+
+/// How much deeper than the rest a late move may be searched when its reduction comes out
+/// negative (an important move with a good history at a PV node, say): Stockfish's and
+/// Rapfi's `newDepth + 1`.
+const DEEPER_LATE_MOVE: Depth = 1.0;
 
 /// Cells at most this far (Chebyshev) from a side's last stone are where the fight is.
 const NEAR_LAST_STONE: usize = 4;
