@@ -777,6 +777,24 @@ impl<'a> Worker<'a> {
         three_extension(self.board.threat(self.board.to_move(), pos))
     }
 
+    /// Late-move reduction of the `n`-th root move (counting from 1) searched to `depth`: as
+    /// at a PV node in the tree, for the moves after the first two (the root's order comes
+    /// from the previous iteration's scores, so late moves are those that did worst).
+    pub fn root_reduction(&self, pos: Pos, depth: Depth, n: usize) -> Depth {
+        if n <= 2 || depth < 2.0 {
+            return 0.0;
+        }
+        let us = self.board.to_move();
+        let mine = self.board.threat(us, pos);
+        let theirs = self.board.threat(us.opponent(), pos);
+        let mut r = reduction(depth, n) * reduction_scale(self.board.rule()) - 1.0;
+        if is_important(mine, theirs) {
+            r -= 1.0;
+        }
+        r -= self.history_relief(pos, us, depth);
+        r.max(0.0)
+    }
+
     fn take_buffer(&mut self) -> Vec<ScoredMove> {
         let mut buffer = self.move_buffers.pop().unwrap_or_default();
         buffer.clear();

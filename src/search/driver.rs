@@ -365,11 +365,28 @@ fn search_root(
         };
         report(SearchEvent::RootMoveStarted { mv: rm.pos, depth });
         let child_depth = depth as Depth - 1.0 + worker.threat_extension(rm.pos);
+        // One line: late moves are first searched shallower, and again in full if they beat
+        // the best (several lines need every score to the full depth).
+        let reduction = if multipv {
+            0.0
+        } else {
+            worker
+                .root_reduction(rm.pos, depth as Depth, i + 1)
+                .min(child_depth - 1.0)
+                .max(0.0)
+        };
         worker.board.make(rm.pos);
         let score = if i == 0 || floor == -INFINITY {
             -worker.search(-beta, -floor, child_depth, 1, true, false)
         } else {
-            let s = -worker.search(-floor - 1, -floor, child_depth, 1, false, true);
+            let mut s = floor + 1;
+            if reduction > 0.0 {
+                let d = child_depth - reduction;
+                s = -worker.search(-floor - 1, -floor, d, 1, false, true);
+            }
+            if s > floor {
+                s = -worker.search(-floor - 1, -floor, child_depth, 1, false, true);
+            }
             if s > floor && s < beta {
                 -worker.search(-beta, -floor, child_depth, 1, true, false)
             } else {
