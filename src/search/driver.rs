@@ -339,10 +339,10 @@ fn root_moves(board: &mut Board, limits: &SearchLimits) -> Vec<RootMove> {
 
 /// Searches every root move at `depth` and sorts them best first; returns the best score.
 ///
-/// With one line this is principal variation search at the root. With `lines` > 1 (multi-PV)
-/// the bar a move must clear is the `lines`-th best exact score so far: a move that clears it
-/// is searched again with a window that gives its exact score, so the first `lines` moves
-/// after sorting carry exact scores.
+/// With one line this is principal variation search at the root, late moves reduced. With
+/// `lines` > 1 (multi-PV) the bar a move must clear is the `lines`-th best exact score so far:
+/// a move that clears it is searched again with a window that gives its exact score, so the
+/// first `lines` moves after sorting carry exact scores.
 fn search_root(
     worker: &mut Worker,
     root: &mut [RootMove],
