@@ -11,9 +11,10 @@
 //! build a double two or take the opponent's three square or that go on with an attack or that
 //! often refuted other moves (history), more for fours that only put off an open three's
 //! threat and, in busy positions, more for moves that do little; at a cut node whose
-//! evaluation is well above beta every move but a four is a ply shallower. Where the
-//! reliefs outweigh the reduction, a move is searched up to a ply deeper than the rest. A PV node whose hash move comes from a much shallower search, or that has none,
-//! is searched shallower itself. Depth is fractional: blocking a five and making an open three
+//! evaluation is well above beta every move but a four is a ply shallower. Where the reliefs
+//! outweigh the reduction, a move is searched up to a ply deeper than the rest. A PV node
+//! whose hash move comes from a much shallower search, or that has none, is searched
+//! shallower itself. Depth is fractional: blocking a five and making an open three
 //! cost less than a ply, so forcing lines are followed deeper.
 //!
 //! One worker runs per search thread; they share only the hash table and the stop flag.
@@ -777,10 +778,11 @@ impl<'a> Worker<'a> {
         three_extension(self.board.threat(self.board.to_move(), pos))
     }
 
-    /// Late-move reduction of the `n`-th root move (counting from 1) searched to `depth`: as
-    /// at a PV node in the tree, for the moves after the first two (the root's order comes
-    /// from the previous iteration's scores, so late moves are those that did worst).
-    pub fn root_reduction(&self, pos: Pos, depth: Depth, n: usize) -> Depth {
+    /// Late-move reduction of the `n`-th root move (counting from 1) searched to `depth`, its
+    /// child to `child_depth`: as at a PV node in the tree, for the moves after the first two
+    /// (the root's order comes from the previous iteration's scores, so late moves are those
+    /// that did worst), and never below depth 1.
+    pub fn root_reduction(&self, pos: Pos, depth: Depth, child_depth: Depth, n: usize) -> Depth {
         if n <= 2 || depth < 2.0 {
             return 0.0;
         }
@@ -792,7 +794,7 @@ impl<'a> Worker<'a> {
             r -= 1.0;
         }
         r -= self.history_relief(pos, us, depth);
-        r.max(0.0)
+        r.min(child_depth - 1.0).max(0.0)
     }
 
     fn take_buffer(&mut self) -> Vec<ScoredMove> {

@@ -370,10 +370,7 @@ fn search_root(
         let reduction = if multipv {
             0.0
         } else {
-            worker
-                .root_reduction(rm.pos, depth as Depth, i + 1)
-                .min(child_depth - 1.0)
-                .max(0.0)
+            worker.root_reduction(rm.pos, depth as Depth, child_depth, i + 1)
         };
         worker.board.make(rm.pos);
         let score = if i == 0 || floor == -INFINITY {
