@@ -37,3 +37,28 @@ fn a_proven_win_is_played_not_a_move_that_only_ties_with_its_bound() {
         "a proven line, not a lone move: {result:?}"
     );
 }
+
+/// Rapfi (black) against Sente, 1 s a move, 2026-11-24. Black threatens the four-three g7 (four
+/// g7-g11, three f8 g7 h6). The one defence is c12: it lines up c12 e10 f9 so that white's
+/// forced block at g8 is a four of its own, which takes the move back before the three can
+/// become a straight four. White's move list against a four-three held only the cells near its
+/// lines, so c12 was never searched: at depth 12 white saw only losses (g8, a mate in 11 for
+/// black) and black, a move earlier, claimed a mate in 12 that was not there.
+#[test]
+fn a_four_three_is_answered_by_making_its_block_a_four() {
+    let moves = "h8 i8 h11 j9 g11 i7 h7 i9 i6 h9 k9 j11 i10 f9 g9 j10 j8 f11 g10 g12 h13 e10 h6 \
+                 f12 h5 h4 f8";
+    let result = search(Rule::Freestyle, moves, 12);
+    assert_eq!(to_letter_number(result.best), "c12", "{result:?}");
+    assert!(!score::is_proven(result.score), "{result:?}");
+    let before = search(
+        Rule::Freestyle,
+        "h8 i8 h11 j9 g11 i7 h7 i9 i6 h9 k9 j11 i10 f9 g9 j10 \
+                 j8 f11 g10 g12 h13 e10 h6 f12 h5 h4",
+        14,
+    );
+    assert!(
+        !score::is_proven(before.score),
+        "black has no win: {before:?}"
+    );
+}

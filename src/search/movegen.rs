@@ -134,8 +134,11 @@ pub fn generate(board: &mut Board, danger: Danger, out: &mut Vec<ScoredMove>) {
     }
 }
 
-/// The opponent's legal four-three points and the empty cells within four steps of them on the
-/// lines where they make the four or the three.
+/// The opponent's legal four-three points and the cells where a stone of ours can spoil one:
+/// the empty cells within four steps of the point on the lines where it makes the four or the
+/// three, and those within four steps, in every direction, of the square where we would then
+/// have to block the four (a stone there can make that block a four of ours, which takes the
+/// move back before the three becomes a straight four).
 fn four_three_defences(board: &mut Board) -> Vec<Pos> {
     let them = board.to_move().opponent();
     let points: Vec<Pos> = cells_with(board, them, Threat::Block4Flex3, Threat::Block4Flex3)
@@ -143,21 +146,40 @@ fn four_three_defences(board: &mut Board) -> Vec<Pos> {
         .filter(|&p| !board.is_forbidden(them, p))
         .collect();
     let mut cells = points.clone();
-    for point in points {
-        for (d, &dir) in DIRECTIONS.iter().enumerate() {
-            let line = board.line_pattern(them, point, d);
-            if !(line.is_four() || line.is_flex3()) {
-                continue;
-            }
+    let mut add_around = |board: &Board, centre: Pos, dirs: &[isize]| {
+        for &dir in dirs {
             for k in (-4..=4).filter(|&k| k != 0) {
-                let cell = point.step(dir, k);
+                let cell = centre.step(dir, k);
                 if board.is_empty(cell) && !cells.contains(&cell) {
                     cells.push(cell);
                 }
             }
         }
+    };
+    for point in points {
+        for (d, &dir) in DIRECTIONS.iter().enumerate() {
+            let line = board.line_pattern(them, point, d);
+            if line.is_four() || line.is_flex3() {
+                add_around(board, point, &[dir]);
+            }
+        }
+        for block in blocks_after(board, point) {
+            add_around(board, block, &DIRECTIONS);
+        }
     }
     cells
+}
+
+/// The squares where the opponent, after playing `point`, would make five: where we would
+/// have to block.
+fn blocks_after(board: &mut Board, point: Pos) -> Vec<Pos> {
+    board.pass();
+    board.make(point);
+    let them = board.to_move().opponent();
+    let blocks = cells_with(board, them, Threat::Five, Threat::Five);
+    board.unmake();
+    board.pass();
+    blocks
 }
 
 /// The side to move's four-making moves (legal ones) at least as strong as `weakest` and, when
