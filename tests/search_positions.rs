@@ -62,3 +62,19 @@ fn a_four_three_is_answered_by_making_its_block_a_four() {
         "black has no win: {before:?}"
     );
 }
+
+/// Sente (black) against Rapfi, 1 s a move, 2026-11-24, a line from Rapfi's analysis: white's
+/// quiet k6 wins, since after any black answer white has a chain of fours (j5 k4 g7 f7 g6 g5
+/// h6 ...). The chain starts with a plain four, which sorted after the quiet moves at white's
+/// cut nodes and fell to move-count pruning: the win was not proven by depth 14 (2.5 s). With
+/// fours exempt from that pruning it is proven at depth 4.
+#[test]
+fn a_chain_of_fours_is_not_cut_by_move_count_pruning() {
+    let moves = "h8 i9 i11 g10 j8 g8 g9 i7 h11 i6 i8 h7 f9 j7 k8 l8 k7 g4 k5";
+    let result = search(Rule::Freestyle, moves, 6);
+    assert_eq!(to_letter_number(result.best), "k6", "{result:?}");
+    assert!(
+        score::is_proven(result.score) && result.score > 0,
+        "{result:?}"
+    );
+}

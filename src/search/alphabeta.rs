@@ -499,13 +499,19 @@ impl<'a> Worker<'a> {
             if mv.pos == excluded {
                 continue;
             }
-            // Move-count pruning: once a non-losing move is known, moves past a count that
-            // grows with depth are not searched (they come sorted, worst last).
-            if !pv_node && best > -PROVEN && searched + 1 >= move_count_limit(depth, improving) {
-                continue;
-            }
             let mine = self.board.threat(us, mv.pos);
             let theirs = self.board.threat(us.opponent(), mv.pos);
+            // Move-count pruning: once a non-losing move is known, moves past a count that
+            // grows with depth are not searched (they come sorted, worst last). Fours are
+            // always searched: a four costs one node before the forced block, and a chain of
+            // them (a VCF) often starts with a plain four that sorts after quiet moves.
+            if !pv_node
+                && best > -PROVEN
+                && !mine.is_four()
+                && searched + 1 >= move_count_limit(depth, improving)
+            {
+                continue;
+            }
             if best > -PROVEN && depth < SHALLOW_PRUNE_DEPTH && fight.is_idle(mv.pos, mine, theirs)
             {
                 continue;
