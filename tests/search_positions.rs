@@ -78,3 +78,22 @@ fn a_chain_of_fours_is_not_cut_by_move_count_pruning() {
         "{result:?}"
     );
 }
+
+/// Ten opening stones, then g11 f12 h13 from Rapfi's winning line for black (2026-11-24): white
+/// to move has lost; Rapfi classical proves it at depth 17 in half a second. White's defences
+/// each lose to a different long attack, and the same positions come back under many move
+/// orders. While a hash entry's proven score was cut on only at the depth it was found, every
+/// deeper iteration searched those proofs again: the loss was unproven at depth 20 (-735) and
+/// after 8 s. With proven entries used at any depth it is proven at depth 20.
+#[test]
+fn a_proven_loss_in_the_table_is_used_at_any_depth() {
+    let result = search(
+        Rule::Freestyle,
+        "h8 i8 h11 g9 i9 j10 h10 h9 g10 f9 g11 f12 h13",
+        20,
+    );
+    assert!(
+        score::is_proven(result.score) && result.score < 0,
+        "{result:?}"
+    );
+}

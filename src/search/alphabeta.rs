@@ -1,21 +1,20 @@
 //! The alpha-beta worker: principal variation search over one board.
 //!
 //! Per node: the forced situations first (a five to make or to block, an open four or an
-//! unanswerable four-three that wins), then the transposition table; below the horizon a
-//! quiescence search that follows chains of fours (a VCF at every leaf). In quiet positions
-//! (the opponent threatens nothing) razoring drops hopeless nodes into that VCF search,
-//! futility returns nodes far above beta at any depth, and null move applies deep in the tree.
-//! Moves past a count that grows with depth are pruned, and so are, near the horizon, moves
-//! that make and stop nothing. Later moves are searched with logarithmic late-move reductions,
-//! more at expected cut nodes and where the position is not improving, less for moves that
-//! build a double two or take the opponent's three square or that go on with an attack or that
-//! often refuted other moves (history), more for fours that only put off an open three's
-//! threat and, in busy positions, more for moves that do little; at a cut node whose
-//! evaluation is well above beta every move but a four is a ply shallower. Where the reliefs
-//! outweigh the reduction, a move is searched up to a ply deeper than the rest. A PV node
-//! whose hash move comes from a much shallower search, or that has none, is searched
-//! shallower itself. Depth is fractional: blocking a five and making an open three
-//! cost less than a ply, so forcing lines are followed deeper.
+//! unanswerable four-three that wins), then the transposition table (whose proven scores stand at
+//! any depth); below the horizon a quiescence search that follows chains of fours (a VCF at every
+//! leaf). In quiet positions (the opponent threatens nothing) razoring drops hopeless nodes into
+//! that VCF search, futility returns nodes far above beta at any depth, and null move applies deep
+//! in the tree. Moves past a count that grows with depth are pruned, and so are, near the horizon,
+//! moves that make and stop nothing. Later moves are searched with logarithmic late-move
+//! reductions, more at expected cut nodes and where the position is not improving, less for moves
+//! that build a double two or take the opponent's three square or that go on with an attack or that
+//! often refuted other moves (history), more for fours that only put off an open three's threat
+//! and, in busy positions, more for moves that do little; at a cut node whose evaluation is well
+//! above beta every move but a four is a ply shallower. Where the reliefs outweigh the reduction, a
+//! move is searched up to a ply deeper than the rest. A PV node whose hash move comes from a much
+//! shallower search, or that has none, is searched shallower itself. Depth is fractional: blocking
+//! a five and making an open three cost less than a ply, so forcing lines are followed deeper.
 //!
 //! One worker runs per search thread; they share only the hash table and the stop flag.
 
@@ -404,7 +403,11 @@ impl<'a> Worker<'a> {
         };
         let entry = self.tt.probe(key, ply);
         if let Some(e) = entry {
-            if !pv_node && e.depth as Depth >= depth && e.cuts(alpha, beta) {
+            // A proven result holds at any depth: the losing side's moves were all searched
+            // (nothing is pruned until a move that does not lose is known), so a mate found
+            // by a shallow search need not be searched again, only cut on.
+            let deep_enough = e.depth as Depth >= depth || e.score.abs() >= PROVEN;
+            if !pv_node && deep_enough && e.cuts(alpha, beta) {
                 return e.score;
             }
         }
