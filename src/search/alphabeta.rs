@@ -19,7 +19,7 @@
 //! One worker runs per search thread; they share only the hash table and the stop flag.
 
 use super::movegen::{self, Danger, ScoredMove};
-use super::score::{mate_in, mated_in, EVAL_LIMIT, INFINITY, MAX_PLY, PROVEN};
+use super::score::{is_proven, mate_in, mated_in, EVAL_LIMIT, INFINITY, MAX_PLY, PROVEN};
 use super::threat::{first_cell, legal_cell};
 use super::time::TimeBudget;
 use super::tt::{Bound, TranspositionTable, TtEntry};
@@ -406,7 +406,7 @@ impl<'a> Worker<'a> {
             // A proven result holds at any depth: the losing side's moves were all searched
             // (nothing is pruned until a move that does not lose is known), so a mate found
             // by a shallow search need not be searched again, only cut on.
-            let deep_enough = e.depth as Depth >= depth || e.score.abs() >= PROVEN;
+            let deep_enough = e.depth as Depth >= depth || is_proven(e.score);
             if !pv_node && deep_enough && e.cuts(alpha, beta) {
                 return e.score;
             }
