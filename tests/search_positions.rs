@@ -97,3 +97,29 @@ fn a_proven_loss_in_the_table_is_used_at_any_depth() {
         "{result:?}"
     );
 }
+
+/// Sente (black) against Rapfi, 1 s a move, 2026-11-24, three moves into Rapfi's winning line
+/// after i11 (Rapfi classical proves it at depth 18 in 0.7 s): k9 wins for black. The
+/// iteration before the win is proven raises the score from 855 to 1842, and when the
+/// aspiration window fell back to an open one the winning move's exact score cost 1.7 million
+/// nodes; the win was proven after 9.5 million. With the window widened only on the side that
+/// failed, it is proven within 5 million.
+#[test]
+fn a_rising_score_does_not_open_the_window_all_the_way() {
+    let board = board_from_moves(
+        15,
+        15,
+        Rule::Freestyle,
+        "h8 i9 h9 g8 h10 h11 g9 h7 f10 e11 f9 f11 i11 f8 j10 i10",
+    )
+    .expect("legal moves");
+    let mut limits = SearchLimits::new(TimeBudget::unlimited(Instant::now()));
+    limits.max_nodes = 5_000_000;
+    let result = Searcher::new(64 << 20)
+        .search(&board, &limits, &AtomicBool::new(false), &mut |_| {})
+        .expect("a move");
+    assert!(
+        score::is_proven(result.score) && result.score > 0,
+        "{result:?}"
+    );
+}
