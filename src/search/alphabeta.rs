@@ -508,6 +508,7 @@ impl<'a> Worker<'a> {
             their_last: self.board.last_stone_of(us.opponent()),
             complexity: complexity(&self.board),
         };
+        let move_count = move_count_limit(depth, improving);
         let mut searched = 0;
         let mut late_fours = 0;
         let reduction_scale = reduction_scale(self.board.rule());
@@ -522,7 +523,7 @@ impl<'a> Worker<'a> {
             // it are searched where a win is looked for (a chain of fours often starts with a
             // plain four that sorts after quiet moves); elsewhere only two, in line with or
             // next to our last stone.
-            if !pv_node && best > -PROVEN && searched + 1 >= move_count_limit(depth, improving) {
+            if !pv_node && best > -PROVEN && searched + 1 >= move_count {
                 let late_four = mine.is_four()
                     && (cut_node
                         || (late_fours < LATE_FOURS_AT_ALL_NODES
@@ -530,7 +531,7 @@ impl<'a> Worker<'a> {
                 if !late_four {
                     continue;
                 }
-                late_fours += u32::from(!cut_node);
+                late_fours += 1;
             }
             if best > -PROVEN && depth < SHALLOW_PRUNE_DEPTH && fight.is_idle(mv.pos, mine, theirs)
             {
