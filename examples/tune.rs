@@ -1,7 +1,7 @@
 //! Fits the evaluation weights to game records (Texel-style logistic regression).
 //!
 //! ```sh
-//! cargo run --release --example tune -- [--epochs N] [--rate R] [--l2 L] [--judged L] [--valid held-out.sgf] games.sgf...
+//! cargo run --release --example tune -- [--epochs N] [--rate R] [--l2 L] [--judged L] [--threats-only] [--valid held-out.sgf] games.sgf...
 //! ```
 //!
 //! Input: SGF collections as written by c-gomoku-cli (`SZ`, `RU` rule code, `RE[B+…]`,
@@ -19,6 +19,10 @@
 //! `(1 − L) · result + L · sigmoid(score / S)`, with the judge's scale S fitted to the results
 //! first. Losses are reported against the results alone, so runs with and without the judge
 //! compare.
+//!
+//! `--threats-only` fits the threat-mask table alone and leaves the line and shape values as
+//! they are: a set of a few hundred games is enough for those few hundred masks that occur,
+//! where refitting all the weights overfits it.
 //!
 //! The games must all be of one rule family: freestyle and standard games fit the one set both
 //! colours share, renju games the black and the white set together (a position's features
@@ -104,6 +108,7 @@ fn main() -> anyhow::Result<()> {
     let mut rate = 2.0f64;
     let mut l2 = 1e-4f64;
     let mut judged = 0.0f64;
+    let mut threats_only = false;
     let mut files = Vec::new();
     let mut valid_files = Vec::new();
     let mut args = std::env::args().skip(1);
@@ -113,13 +118,14 @@ fn main() -> anyhow::Result<()> {
             "--rate" => rate = args.next().unwrap_or_default().parse()?,
             "--l2" => l2 = args.next().unwrap_or_default().parse()?,
             "--judged" => judged = args.next().unwrap_or_default().parse()?,
+            "--threats-only" => threats_only = true,
             "--valid" => valid_files.push(args.next().unwrap_or_default()),
             _ => files.push(arg),
         }
     }
     anyhow::ensure!(
         !files.is_empty(),
-        "usage: tune [--epochs N] [--rate R] [--l2 L] [--judged L] [--valid held-out.sgf] games.sgf..."
+        "usage: tune [--epochs N] [--rate R] [--l2 L] [--judged L] [--threats-only] [--valid held-out.sgf] games.sgf..."
     );
     anyhow::ensure!(
         (0.0..=1.0).contains(&judged),
@@ -163,7 +169,13 @@ fn main() -> anyhow::Result<()> {
         "K = {k:.1}: loss {:.5} with the current weights",
         loss(&samples, &start, k)
     );
-    let fitted = fit_weights(&samples, &valid, &start, k, epochs, rate, l2);
+    let settings = FitSettings {
+        epochs,
+        rate,
+        l2,
+        threats_only,
+    };
+    let fitted = fit_weights(&samples, &valid, &start, k, &settings);
     eprintln!("loss {:.5} after fitting", loss(&samples, &fitted, k));
     if !valid.is_empty() {
         eprintln!(
@@ -351,15 +363,28 @@ fn frozen(index: usize) -> bool {
     shape_index == 0 || threat >= Threat::Flex4
 }
 
+/// How `fit_weights` runs: Adam's epochs and step, the L2 pull towards the starting weights,
+/// and whether only the threat-mask table may move.
+struct FitSettings {
+    epochs: usize,
+    rate: f64,
+    l2: f64,
+    threats_only: bool,
+}
+
 fn fit_weights(
     samples: &[Sample],
     valid: &[Sample],
     start: &[f64],
     k: f64,
-    epochs: usize,
-    rate: f64,
-    l2: f64,
+    settings: &FitSettings,
 ) -> Vec<f64> {
+    let &FitSettings {
+        epochs,
+        rate,
+        l2,
+        threats_only,
+    } = settings;
     let n = start.len();
     let mut w = start.to_vec();
     let (mut m, mut v) = (vec![0.0; n], vec![0.0; n]);
@@ -375,7 +400,7 @@ fn fit_weights(
         }
         for i in 0..n {
             grad[i] = grad[i] / samples.len() as f64 + l2 * (w[i] - start[i]) / scale;
-            if frozen(i % FEATURES) {
+            if frozen(i % FEATURES) || (threats_only && i % FEATURES < THREAT_MASK) {
                 continue;
             }
             m[i] = beta1 * m[i] + (1.0 - beta1) * grad[i];
