@@ -390,6 +390,11 @@ fn fit_weights(
     let (mut m, mut v) = (vec![0.0; n], vec![0.0; n]);
     let (beta1, beta2, eps) = (0.9, 0.999, 1e-8);
     let scale = eval::SCALE as f64 * k;
+    // Which weights stay put, decided once rather than in every epoch (`frozen` rebuilds a
+    // shape's patterns).
+    let fixed: Vec<bool> = (0..n)
+        .map(|i| frozen(i % FEATURES) || (threats_only && i % FEATURES < THREAT_MASK))
+        .collect();
     for epoch in 1..=epochs {
         let mut grad = vec![0.0; n];
         for s in samples {
@@ -400,7 +405,7 @@ fn fit_weights(
         }
         for i in 0..n {
             grad[i] = grad[i] / samples.len() as f64 + l2 * (w[i] - start[i]) / scale;
-            if frozen(i % FEATURES) || (threats_only && i % FEATURES < THREAT_MASK) {
+            if fixed[i] {
                 continue;
             }
             m[i] = beta1 * m[i] + (1.0 - beta1) * grad[i];
