@@ -258,8 +258,7 @@ impl Searcher {
         if let Some(four) = legal_cell(board, us, Threat::Flex4).filter(allowed) {
             return RootOutcome::Settled(immediate(four, mate_in(3), Decision::Forced, limits));
         }
-        // The threat searches may use a tenth of the move's time; deepening gets the rest.
-        let deadline = limits.budget.start + limits.budget.maximum / 10;
+        let deadline = limits.budget.threat_deadline();
         let mut threat_nodes = 0;
         for (mode, depth, nodes) in [
             (ThreatMode::Vcf, 40, ROOT_VCF_NODES),
