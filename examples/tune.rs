@@ -1,7 +1,7 @@
 //! Fits the evaluation weights to game records (Texel-style logistic regression).
 //!
 //! ```sh
-//! cargo run --release --example tune -- [--epochs N] [--rate R] [--l2 L] [--judged L] [--threats-only] [--valid held-out.sgf] games.sgf...
+//! cargo run --release --example tune -- [--epochs N] [--rate R] [--l2 L] [--judged L] [--threats-only] [--symmetric] [--valid held-out.sgf] games.sgf...
 //! ```
 //!
 //! Input: SGF collections as written by c-gomoku-cli (`SZ`, `RU` rule code, `RE[B+…]`,
@@ -23,6 +23,12 @@
 //! `--threats-only` fits the threat-mask table alone and leaves the line and shape values as
 //! they are, for small sets of games: on 700 games of self-play a refit of all the weights
 //! made the held-out loss worse, one of the threat table alone better (README, tenth session).
+//!
+//! `--symmetric` ties each line pattern's and shape's attack value to its defence value (both
+//! start at their mean and move together), so that the pattern part of the score only changes
+//! sign with the side to move, as Rapfi's does, and the threat table alone carries the move.
+//! The logistic scale K is still fitted with the current weights, so the result stays in the
+//! search's units (README, fourteenth session: 36-38-6, not kept).
 //!
 //! The games must all be of one rule family: freestyle and standard games fit the one set both
 //! colours share, renju games the black and the white set together (a position's features
@@ -109,6 +115,7 @@ fn main() -> anyhow::Result<()> {
     let mut l2 = 1e-4f64;
     let mut judged = 0.0f64;
     let mut threats_only = false;
+    let mut symmetric = false;
     let mut files = Vec::new();
     let mut valid_files = Vec::new();
     let mut args = std::env::args().skip(1);
@@ -119,13 +126,14 @@ fn main() -> anyhow::Result<()> {
             "--l2" => l2 = args.next().unwrap_or_default().parse()?,
             "--judged" => judged = args.next().unwrap_or_default().parse()?,
             "--threats-only" => threats_only = true,
+            "--symmetric" => symmetric = true,
             "--valid" => valid_files.push(args.next().unwrap_or_default()),
             _ => files.push(arg),
         }
     }
     anyhow::ensure!(
         !files.is_empty(),
-        "usage: tune [--epochs N] [--rate R] [--l2 L] [--judged L] [--threats-only] [--valid held-out.sgf] games.sgf..."
+        "usage: tune [--epochs N] [--rate R] [--l2 L] [--judged L] [--threats-only] [--symmetric] [--valid held-out.sgf] games.sgf..."
     );
     anyhow::ensure!(
         (0.0..=1.0).contains(&judged),
@@ -155,7 +163,7 @@ fn main() -> anyhow::Result<()> {
             }
         }
     }
-    let start = family.weights();
+    let mut start = family.weights();
     eprintln!(
         "{} games, {} samples, {} features",
         games.len(),
@@ -169,11 +177,18 @@ fn main() -> anyhow::Result<()> {
         "K = {k:.1}: loss {:.5} with the current weights",
         loss(&samples, &start, k)
     );
+    // The scale is the current weights' (the search's margins are in those units); a
+    // symmetric fit starts from their symmetric version and keeps that scale.
+    if symmetric {
+        symmetrise(&mut start);
+        eprintln!("symmetric start: loss {:.5}", loss(&samples, &start, k));
+    }
     let settings = FitSettings {
         epochs,
         rate,
         l2,
         threats_only,
+        symmetric,
     };
     let fitted = fit_weights(&samples, &valid, &start, k, &settings);
     eprintln!("loss {:.5} after fitting", loss(&samples, &fitted, k));
@@ -370,6 +385,39 @@ struct FitSettings {
     rate: f64,
     l2: f64,
     threats_only: bool,
+    /// Each line and shape value the same as attack and as defence (see `symmetrise`).
+    symmetric: bool,
+}
+
+/// Gives every line pattern and shape one value, attack and defence alike (their mean): the
+/// position's pattern part then changes sign, not size, with the side to move, and only the
+/// threat table tells the two sides apart.
+fn symmetrise(w: &mut [f64]) {
+    for set in w.chunks_mut(FEATURES) {
+        for (a, d) in attack_defence_pairs() {
+            let mean = (set[a] + set[d]) / 2.0;
+            set[a] = mean;
+            set[d] = mean;
+        }
+    }
+}
+
+/// The index pairs, within a set, of each line pattern's and shape's attack and defence value.
+fn attack_defence_pairs() -> impl Iterator<Item = (usize, usize)> {
+    (LINE_ATTACK..LINE_DEFENCE)
+        .zip(LINE_DEFENCE..SHAPE_ATTACK)
+        .chain((SHAPE_ATTACK..SHAPE_DEFENCE).zip(SHAPE_DEFENCE..THREAT_MASK))
+}
+
+/// With tied weights the gradient of the one value is the sum of the two features' gradients.
+fn tie_gradient(grad: &mut [f64]) {
+    for set in grad.chunks_mut(FEATURES) {
+        for (a, d) in attack_defence_pairs() {
+            let sum = set[a] + set[d];
+            set[a] = sum;
+            set[d] = sum;
+        }
+    }
 }
 
 fn fit_weights(
@@ -384,6 +432,7 @@ fn fit_weights(
         rate,
         l2,
         threats_only,
+        symmetric,
     } = settings;
     let n = start.len();
     let mut w = start.to_vec();
@@ -402,6 +451,9 @@ fn fit_weights(
             for &(i, f) in &s.features {
                 grad[i as usize] += error * f as f64 / scale;
             }
+        }
+        if symmetric {
+            tie_gradient(&mut grad);
         }
         for i in 0..n {
             grad[i] = grad[i] / samples.len() as f64 + l2 * (w[i] - start[i]) / scale;
