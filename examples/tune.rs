@@ -180,7 +180,7 @@ fn main() -> anyhow::Result<()> {
     // The scale is the current weights' (the search's margins are in those units); a
     // symmetric fit starts from their symmetric version and keeps that scale.
     if symmetric {
-        symmetrise(&mut start);
+        tie(&mut start, |a, d| (a + d) / 2.0);
         eprintln!("symmetric start: loss {:.5}", loss(&samples, &start, k));
     }
     let settings = FitSettings {
@@ -385,37 +385,23 @@ struct FitSettings {
     rate: f64,
     l2: f64,
     threats_only: bool,
-    /// Each line and shape value the same as attack and as defence (see `symmetrise`).
+    /// Each line and shape value the same as attack and as defence (see `tie`).
     symmetric: bool,
 }
 
-/// Gives every line pattern and shape one value, attack and defence alike (their mean): the
-/// position's pattern part then changes sign, not size, with the side to move, and only the
-/// threat table tells the two sides apart.
-fn symmetrise(w: &mut [f64]) {
-    for set in w.chunks_mut(FEATURES) {
-        for (a, d) in attack_defence_pairs() {
-            let mean = (set[a] + set[d]) / 2.0;
-            set[a] = mean;
-            set[d] = mean;
-        }
-    }
-}
-
-/// The index pairs, within a set, of each line pattern's and shape's attack and defence value.
-fn attack_defence_pairs() -> impl Iterator<Item = (usize, usize)> {
-    (LINE_ATTACK..LINE_DEFENCE)
+/// Ties each line pattern's and shape's attack value to its defence value: both become
+/// `combine(attack, defence)`. With the mean, the position's pattern part then changes sign,
+/// not size, with the side to move, and only the threat table tells the two sides apart; with
+/// the sum, a gradient becomes the gradient of the one tied value.
+fn tie(values: &mut [f64], combine: fn(f64, f64) -> f64) {
+    let pairs = (LINE_ATTACK..LINE_DEFENCE)
         .zip(LINE_DEFENCE..SHAPE_ATTACK)
-        .chain((SHAPE_ATTACK..SHAPE_DEFENCE).zip(SHAPE_DEFENCE..THREAT_MASK))
-}
-
-/// With tied weights the gradient of the one value is the sum of the two features' gradients.
-fn tie_gradient(grad: &mut [f64]) {
-    for set in grad.chunks_mut(FEATURES) {
-        for (a, d) in attack_defence_pairs() {
-            let sum = set[a] + set[d];
-            set[a] = sum;
-            set[d] = sum;
+        .chain((SHAPE_ATTACK..SHAPE_DEFENCE).zip(SHAPE_DEFENCE..THREAT_MASK));
+    for set in values.chunks_mut(FEATURES) {
+        for (a, d) in pairs.clone() {
+            let tied = combine(set[a], set[d]);
+            set[a] = tied;
+            set[d] = tied;
         }
     }
 }
@@ -453,7 +439,7 @@ fn fit_weights(
             }
         }
         if symmetric {
-            tie_gradient(&mut grad);
+            tie(&mut grad, |a, d| a + d);
         }
         for i in 0..n {
             grad[i] = grad[i] / samples.len() as f64 + l2 * (w[i] - start[i]) / scale;
