@@ -208,6 +208,11 @@ impl Board {
         self.hash
     }
 
+    /// The hash the position would have after the side to move plays `pos`.
+    pub fn hash_after(&self, pos: Pos) -> u64 {
+        self.hash ^ zobrist::key(self.to_move.stone(), pos.index()) ^ zobrist::WHITE_TO_MOVE
+    }
+
     pub fn contains(&self, x: i64, y: i64) -> bool {
         (0..self.width as i64).contains(&x) && (0..self.height as i64).contains(&y)
     }

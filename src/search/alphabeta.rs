@@ -578,6 +578,7 @@ impl<'a> Worker<'a> {
                 0.0
             };
             self.move_threats[ply] = mine;
+            self.tt.prefetch(self.board.hash_after(mv.pos));
             self.board.make(mv.pos);
             let score = if searched == 0 {
                 -self.search(
@@ -773,6 +774,7 @@ impl<'a> Worker<'a> {
         let mut best = stand;
         let mut best_move = Pos::NONE;
         for mv in moves.iter() {
+            self.tt.prefetch(self.board.hash_after(mv.pos));
             self.board.make(mv.pos);
             let score = -self.quiescence(-beta, -alpha, ply + 1, fours + 1);
             self.board.unmake();

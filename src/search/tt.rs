@@ -124,6 +124,24 @@ impl TranspositionTable {
         &self.buckets[index]
     }
 
+    /// Asks the processor to start loading the bucket of `key`, so that a probe of it a little
+    /// later (once the move that leads there is made) finds it in the cache: a probe is
+    /// otherwise one cache miss into a table far larger than the cache, an eighth of a search's
+    /// time. Only a hint: it changes no result.
+    #[inline(always)]
+    pub fn prefetch(&self, key: u64) {
+        #[cfg(target_arch = "x86_64")]
+        {
+            use std::arch::x86_64::{_mm_prefetch, _MM_HINT_T0};
+            let bucket: *const Bucket = self.bucket(key);
+            // SAFETY: prefetching is a hint that never faults, and the address is a bucket of
+            // this table.
+            unsafe { _mm_prefetch::<_MM_HINT_T0>(bucket.cast()) };
+        }
+        #[cfg(not(target_arch = "x86_64"))]
+        let _ = key;
+    }
+
     pub fn probe(&self, key: u64, ply: usize) -> Option<TtEntry> {
         self.bucket(key).slots.iter().find_map(|slot| {
             let data = slot.data.load(Relaxed);
