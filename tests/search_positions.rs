@@ -138,3 +138,24 @@ fn a_rising_score_does_not_open_the_window_all_the_way() {
         "{result:?}"
     );
 }
+
+/// PentaZen (black) against Sente, 1 s a move, 2026-11-25: after white's k6, black wins (Rapfi
+/// classical proves it, a mate in 33 plies, in 0.64 s). The attack runs through quiet moves the
+/// static order ranked low, so they were reduced and found late: the win took 3.6 million
+/// nodes (depth 17). With the ordering's shape corrections (`SHAPE_ORDER`), 1.7 million
+/// (depth 16).
+#[test]
+fn a_long_attack_through_quiet_moves_is_proven() {
+    let result = search_nodes(
+        Rule::Freestyle,
+        "h8 g8 i7 g9 f10 h10 f8 g7 g10 h9 i9 i10 j11 f9 e9 e10 h7 g12 h13 d9 f7 d11 c12 g11 f11 \
+         e12 g14 i12 f12 j12 k13 k10 k12 d10 d8 f13 e14 l10 j10 k11 m9 k9 h14 i14 g6 j9 h11 l11 \
+         i8 i6 l9 m11 n12 m12 n13 n11 o11 l13 k14 f5 k7 l14 l12 l8 g5 c10 b9 h6 i13 f14 g13 j13 \
+         l6 d13 d12 m13 m5 j8 m14 j5 m6 k6",
+        2_500_000,
+    );
+    assert!(
+        score::is_proven(result.score) && result.score > 0,
+        "{result:?}"
+    );
+}

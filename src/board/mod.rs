@@ -571,12 +571,14 @@ impl Board {
     #[inline(always)]
     fn cell_info(&self, color: Color, combination: u16, line_sum: eval::CellValues) -> CellInfo {
         let (threat, needs_foul_check) = self.tables.threat(color, combination);
-        let values = self.weights[color.index()].cell_values(line_sum, shape(combination), threat);
+        let shape = shape(combination);
+        let values = self.weights[color.index()].cell_values(line_sum, shape, threat);
         CellInfo {
             threat,
             needs_foul_check,
             value: values.attack,
             defence: values.defence,
+            shape: shape as u16,
         }
     }
 

@@ -77,6 +77,8 @@ pub struct CellInfo {
     pub value: i16,
     /// The cell's defence value: what it is worth to this colour when the other side is to move.
     pub defence: i16,
+    /// The cell's shape (see [`shape`]): move ordering values it.
+    pub shape: u16,
 }
 
 impl CellInfo {

@@ -14,7 +14,7 @@
 
 mod alphabeta;
 pub mod driver;
-mod movegen;
+pub mod movegen;
 pub mod opening;
 pub mod score;
 pub mod threat;

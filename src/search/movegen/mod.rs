@@ -9,12 +9,20 @@
 //!
 //! A superfluous "defence" costs one node: the child sees the opponent's win at once.
 //! Otherwise every candidate cell is generated. Moves are ordered by the hash move, then by what
-//! they make for us and prevent for the opponent, then by killer and history scores.
+//! they make for us and prevent for the opponent (threat weights, the cells' evaluation values,
+//! and a correction per cell shape fitted to the moves Rapfi plays: [`SHAPE_ORDER`]), then by
+//! killer and history scores.
+//!
+//! Public for the tools that fit the ordering (`examples/order_fit.rs`); the search is its only
+//! user in the engine.
 
 use super::threat::cells_with;
 use crate::board::{Board, Pos, DIRECTIONS};
 use crate::eval;
 use crate::pattern::{CellInfo, Threat};
+
+mod shape_order;
+pub use shape_order::{ShapeOrder, SHAPE_ORDER};
 
 /// What the opponent threatens at a node, which decides the moves worth generating.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
@@ -89,11 +97,13 @@ fn defence_weight(threat: Threat) -> i32 {
     }
 }
 
-/// Static ordering score of a move from the two colours' cell infos: threat weights, then the
-/// cells' attack values (in score units: they are stored at eval's scale).
+/// Static ordering score of a move from the two colours' cell infos: threat weights, the cells'
+/// attack values (in score units: they are stored at eval's scale) and the shape corrections.
 pub fn static_score(mine: CellInfo, theirs: CellInfo) -> i32 {
     let values = (2 * mine.value as i32 + theirs.value as i32) * 4 / (3 * eval::SCALE);
-    attack_weight(mine.threat) + defence_weight(theirs.threat) + values
+    let shapes = SHAPE_ORDER.own[mine.shape as usize] as i32
+        + SHAPE_ORDER.theirs[theirs.shape as usize] as i32;
+    attack_weight(mine.threat) + defence_weight(theirs.threat) + values + shapes
 }
 
 pub fn is_tactical(mine: CellInfo, theirs: CellInfo) -> bool {
