@@ -8,9 +8,9 @@
 //! Every position after the opening stones where the side to move faces no threat that narrows
 //! its moves (no five for either side, no straight four or four-three for the opponent, no
 //! straight four of its own) becomes a sample: the candidate moves the search would generate,
-//! each with its current static ordering score, and the move played. The model is
-//! `P(move) = softmax(k · (score + own[shape] + theirs[shape]))`, where `score` is the ordering
-//! score without the shape terms, `own` the table for the shape the move makes for the side to
+//! each with its ordering score before the shape corrections, and the move played. The model is
+//! `P(move) = softmax(k · (score + own[shape] + theirs[shape]))`, where `score` is that score
+//! (`movegen::pattern_score`), `own` the table for the shape the move makes for the side to
 //! move and `theirs` the one for the shape the opponent would make there. `k` is fitted first
 //! with both tables at zero, then the tables by Adam on the log loss with an L2 pull towards
 //! zero. The search adds killer and history bonuses on top, in the same units.
@@ -22,10 +22,13 @@
 
 use sente::board::{Board, Pos};
 use sente::pattern::{Threat, SHAPES};
-use sente::search::movegen::static_score;
+use sente::search::movegen::pattern_score;
 
+#[path = "common/adam.rs"]
+mod adam;
 #[path = "common/sgf.rs"]
 mod sgf;
+use adam::Adam;
 use sgf::{read_games, Game};
 
 /// One candidate move: its ordering score without the shape terms, and its two shapes.
@@ -130,20 +133,13 @@ fn sample(board: &Board, played: Pos) -> Option<Sample> {
         if pos == played {
             index = Some(candidates.len());
         }
-        let shapes = shape_terms(mine.shape, theirs.shape);
         candidates.push(Candidate {
-            base: (static_score(mine, theirs) - shapes) as f64,
+            base: pattern_score(mine, theirs) as f64,
             own: mine.shape,
             theirs: theirs.shape,
         });
     });
     index.map(|played| Sample { candidates, played })
-}
-
-/// The shape terms the current tables already add to a static score.
-fn shape_terms(own: u16, theirs: u16) -> i32 {
-    let order = &sente::search::movegen::SHAPE_ORDER;
-    order.own[own as usize] as i32 + order.theirs[theirs as usize] as i32
 }
 
 fn logit(c: &Candidate, tables: &[f64], k: f64) -> f64 {
@@ -219,9 +215,7 @@ fn fit_scale(samples: &[Sample], tables: &[f64]) -> f64 {
 
 /// Adam on the mean log loss plus `l2` times the squared tables.
 fn fit_tables(samples: &[Sample], tables: &mut [f64], k: f64, epochs: usize, rate: f64, l2: f64) {
-    let (beta1, beta2, eps) = (0.9, 0.999, 1e-8);
-    let mut m = vec![0.0; tables.len()];
-    let mut v = vec![0.0; tables.len()];
+    let mut adam = Adam::new(tables.len(), rate);
     let n = samples.len() as f64;
     for epoch in 1..=epochs {
         let mut grad: Vec<f64> = tables.iter().map(|w| 2.0 * l2 * w).collect();
@@ -233,12 +227,8 @@ fn fit_tables(samples: &[Sample], tables: &mut [f64], k: f64, epochs: usize, rat
                 grad[SHAPES + c.theirs as usize] += g;
             }
         }
-        for i in 0..tables.len() {
-            m[i] = beta1 * m[i] + (1.0 - beta1) * grad[i];
-            v[i] = beta2 * v[i] + (1.0 - beta2) * grad[i] * grad[i];
-            let m_hat = m[i] / (1.0 - beta1.powi(epoch as i32));
-            let v_hat = v[i] / (1.0 - beta2.powi(epoch as i32));
-            tables[i] -= rate * m_hat / (v_hat.sqrt() + eps);
+        for (i, w) in tables.iter_mut().enumerate() {
+            adam.step(i, w, grad[i], epoch);
         }
         if epoch % 50 == 0 {
             eprintln!("epoch {epoch}: loss {:.4}", loss(samples, tables, k));

@@ -42,8 +42,11 @@ use sente::eval::{self, Weights, THREAT_MASKS};
 use sente::pattern::{combination, shape, LinePattern, Threat, SHAPES};
 use sente::rules::Rule;
 
+#[path = "common/adam.rs"]
+mod adam;
 #[path = "common/sgf.rs"]
 mod sgf;
+use adam::Adam;
 use sgf::{read_games, Game};
 
 const LINES: usize = LinePattern::COUNT;
@@ -422,8 +425,7 @@ fn fit_weights(
     } = settings;
     let n = start.len();
     let mut w = start.to_vec();
-    let (mut m, mut v) = (vec![0.0; n], vec![0.0; n]);
-    let (beta1, beta2, eps) = (0.9, 0.999, 1e-8);
+    let mut adam = Adam::new(n, rate);
     let scale = eval::SCALE as f64 * k;
     // Which weights stay put, decided once rather than in every epoch (`frozen` rebuilds a
     // shape's patterns).
@@ -446,11 +448,7 @@ fn fit_weights(
             if fixed[i] {
                 continue;
             }
-            m[i] = beta1 * m[i] + (1.0 - beta1) * grad[i];
-            v[i] = beta2 * v[i] + (1.0 - beta2) * grad[i] * grad[i];
-            let m_hat = m[i] / (1.0 - beta1.powi(epoch as i32));
-            let v_hat = v[i] / (1.0 - beta2.powi(epoch as i32));
-            w[i] -= rate * m_hat / (v_hat.sqrt() + eps);
+            adam.step(i, &mut w[i], grad[i], epoch);
         }
         if epoch % 100 == 0 {
             let held_out = if valid.is_empty() {

@@ -97,13 +97,27 @@ fn defence_weight(threat: Threat) -> i32 {
     }
 }
 
-/// Static ordering score of a move from the two colours' cell infos: threat weights, the cells'
-/// attack values (in score units: they are stored at eval's scale) and the shape corrections.
+/// Static ordering score of a move from the two colours' cell infos: its pattern score and the
+/// shape corrections.
 pub fn static_score(mine: CellInfo, theirs: CellInfo) -> i32 {
+    pattern_score(mine, theirs) + SHAPE_ORDER.score(mine.shape, theirs.shape)
+}
+
+/// The ordering score before the shape corrections: threat weights, then the cells' attack
+/// values (in score units: they are stored at eval's scale). `examples/order_fit.rs` fits the
+/// corrections on top of it.
+pub fn pattern_score(mine: CellInfo, theirs: CellInfo) -> i32 {
     let values = (2 * mine.value as i32 + theirs.value as i32) * 4 / (3 * eval::SCALE);
-    let shapes = SHAPE_ORDER.own[mine.shape as usize] as i32
-        + SHAPE_ORDER.theirs[theirs.shape as usize] as i32;
-    attack_weight(mine.threat) + defence_weight(theirs.threat) + values + shapes
+    attack_weight(mine.threat) + defence_weight(theirs.threat) + values
+}
+
+impl ShapeOrder {
+    /// The correction for a move making shape `own` for the side to move, where the opponent
+    /// would make `theirs`.
+    #[inline(always)]
+    pub fn score(&self, own: u16, theirs: u16) -> i32 {
+        self.own[own as usize] as i32 + self.theirs[theirs as usize] as i32
+    }
 }
 
 pub fn is_tactical(mine: CellInfo, theirs: CellInfo) -> bool {
