@@ -2,6 +2,7 @@
 //!
 //! ```sh
 //! cargo run --release --example matesuite -- [--nodes N] [--games N] [--list] labelled.sgf
+//! cargo run --release --example matesuite -- [--nodes N] --positions FILE
 //! ```
 //!
 //! Input: SGF collections whose move comments carry a judge's score of the position before the
@@ -17,10 +18,17 @@
 //! mean of the nodes (unproven ones counted at the limit). Node counts do not depend on the
 //! machine, so two builds compare exactly. `--list` prints the positions instead (the moves in
 //! letter-number notation, one position a line), to put the same positions to another engine.
+//!
+//! `--positions FILE` reads positions in that same form instead (a rule name, then the moves,
+//! black first; `#` starts a comment line), each one where the side to move has a forced win: `examples/positions/` keeps
+//! such sets, taken from lost games.
 
-use sente::board::geometry::to_letter_number;
+use anyhow::Context;
+use sente::board::geometry::{parse_moves, to_letter_number};
 use sente::board::{Board, Pos};
+use sente::cli::board_from_moves;
 use sente::pattern::Threat;
+use sente::rules::Rule;
 use sente::search::{score, SearchEvent, SearchLimits, Searcher, TimeBudget};
 use std::sync::atomic::AtomicBool;
 use std::time::Instant;
@@ -37,22 +45,30 @@ fn main() -> anyhow::Result<()> {
     let mut games = usize::MAX;
     let mut list = false;
     let mut files = Vec::new();
+    let mut position_files = Vec::new();
     let mut args = std::env::args().skip(1);
     while let Some(arg) = args.next() {
         match arg.as_str() {
             "--nodes" => nodes = args.next().unwrap_or_default().parse()?,
             "--games" => games = args.next().unwrap_or_default().parse()?,
             "--list" => list = true,
+            "--positions" => position_files.push(args.next().unwrap_or_default()),
             _ => files.push(arg),
         }
     }
-    if files.is_empty() {
-        anyhow::bail!("usage: matesuite [--nodes N] [--games N] labelled.sgf...");
+    if files.is_empty() && position_files.is_empty() {
+        anyhow::bail!(
+            "usage: matesuite [--nodes N] [--games N] [--list] labelled.sgf... \
+             | --positions FILE"
+        );
     }
     let mut positions: Vec<_> = read_games(&files)?
         .iter()
         .filter_map(first_judged_win)
         .collect();
+    for file in &position_files {
+        positions.extend(read_positions(file)?);
+    }
     positions.truncate(games);
     if list {
         for (board, moves) in &positions {
@@ -105,6 +121,32 @@ fn first_judged_win(game: &Game) -> Option<(Board, Vec<Pos>)> {
     }
     let them = board.to_move().opponent();
     (board.count(them, Threat::Five) == 0).then_some((board, moves))
+}
+
+/// The positions of a file as `--list` writes them: per line a rule name and the moves.
+fn read_positions(file: &str) -> anyhow::Result<Vec<(Board, Vec<Pos>)>> {
+    let text = std::fs::read_to_string(file).with_context(|| format!("reading {file}"))?;
+    let mut positions = Vec::new();
+    for (n, line) in text.lines().enumerate() {
+        let line = line.trim();
+        if line.starts_with('#') {
+            continue;
+        }
+        let Some((rule, moves)) = line.split_once(' ') else {
+            continue;
+        };
+        let where_ = || format!("{file}:{}", n + 1);
+        let rule = Rule::parse(rule).with_context(|| format!("{}: unknown rule", where_()))?;
+        let board = board_from_moves(15, 15, rule, moves)
+            .map_err(|e| anyhow::anyhow!("{}: {e}", where_()))?;
+        let played = parse_moves(moves)
+            .map_err(anyhow::Error::msg)?
+            .into_iter()
+            .map(|(x, y)| Pos::new(x, y))
+            .collect();
+        positions.push((board, played));
+    }
+    Ok(positions)
 }
 
 /// Nodes searched when an iteration first reported a proven win for the side to move.
