@@ -19,9 +19,9 @@
 //! machine, so two builds compare exactly. `--list` prints the positions instead (the moves in
 //! letter-number notation, one position a line), to put the same positions to another engine.
 //!
-//! `--positions FILE` reads positions in that same form instead (a rule name, then the moves,
-//! black first; `#` starts a comment line), each one where the side to move has a forced win: `examples/positions/` keeps
-//! such sets, taken from lost games.
+//! `--positions FILE` reads 15×15 positions in that same form instead (a rule name, then the
+//! moves, black first; `#` starts a comment line), each one where the side to move has a forced
+//! win: `examples/positions/` keeps such sets, taken from lost games.
 
 use anyhow::Context;
 use sente::board::geometry::{parse_moves, to_letter_number};
@@ -123,7 +123,7 @@ fn first_judged_win(game: &Game) -> Option<(Board, Vec<Pos>)> {
     (board.count(them, Threat::Five) == 0).then_some((board, moves))
 }
 
-/// The positions of a file as `--list` writes them: per line a rule name and the moves.
+/// The 15×15 positions of a file as `--list` writes them: per line a rule name and the moves.
 fn read_positions(file: &str) -> anyhow::Result<Vec<(Board, Vec<Pos>)>> {
     let text = std::fs::read_to_string(file).with_context(|| format!("reading {file}"))?;
     let mut positions = Vec::new();
@@ -135,10 +135,10 @@ fn read_positions(file: &str) -> anyhow::Result<Vec<(Board, Vec<Pos>)>> {
         let Some((rule, moves)) = line.split_once(' ') else {
             continue;
         };
-        let where_ = || format!("{file}:{}", n + 1);
-        let rule = Rule::parse(rule).with_context(|| format!("{}: unknown rule", where_()))?;
-        let board = board_from_moves(15, 15, rule, moves)
-            .map_err(|e| anyhow::anyhow!("{}: {e}", where_()))?;
+        let at = || format!("{file}:{}", n + 1);
+        let rule = Rule::parse(rule).with_context(|| format!("{}: unknown rule", at()))?;
+        let board =
+            board_from_moves(15, 15, rule, moves).map_err(|e| anyhow::anyhow!("{}: {e}", at()))?;
         let played = parse_moves(moves)
             .map_err(anyhow::Error::msg)?
             .into_iter()
