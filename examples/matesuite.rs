@@ -33,8 +33,11 @@ use sente::search::{score, SearchEvent, SearchLimits, Searcher, TimeBudget};
 use std::sync::atomic::AtomicBool;
 use std::time::Instant;
 
+#[path = "common/args.rs"]
+mod args;
 #[path = "common/sgf.rs"]
 mod sgf;
+use args::value;
 use sgf::{read_games, Game};
 
 /// The judge's score that means a found win.
@@ -45,14 +48,14 @@ fn main() -> anyhow::Result<()> {
     let mut games = usize::MAX;
     let mut list = false;
     let mut files = Vec::new();
-    let mut position_files = Vec::new();
+    let mut position_files: Vec<String> = Vec::new();
     let mut args = std::env::args().skip(1);
     while let Some(arg) = args.next() {
         match arg.as_str() {
-            "--nodes" => nodes = args.next().unwrap_or_default().parse()?,
-            "--games" => games = args.next().unwrap_or_default().parse()?,
+            "--nodes" => nodes = value(&mut args, &arg)?,
+            "--games" => games = value(&mut args, &arg)?,
             "--list" => list = true,
-            "--positions" => position_files.push(args.next().unwrap_or_default()),
+            "--positions" => position_files.push(value(&mut args, &arg)?),
             _ => files.push(arg),
         }
     }

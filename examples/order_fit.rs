@@ -26,9 +26,12 @@ use sente::search::movegen::pattern_score;
 
 #[path = "common/adam.rs"]
 mod adam;
+#[path = "common/args.rs"]
+mod args;
 #[path = "common/sgf.rs"]
 mod sgf;
 use adam::Adam;
+use args::value;
 use sgf::{read_games, Game};
 
 /// One candidate move: its ordering score without the shape terms, and its two shapes.
@@ -54,11 +57,11 @@ fn main() -> anyhow::Result<()> {
     let mut args = std::env::args().skip(1);
     while let Some(arg) = args.next() {
         match arg.as_str() {
-            "--epochs" => epochs = args.next().unwrap_or_default().parse()?,
-            "--rate" => rate = args.next().unwrap_or_default().parse()?,
-            "--l2" => l2 = args.next().unwrap_or_default().parse()?,
-            "--shrink" => shrink = args.next().unwrap_or_default().parse()?,
-            "--valid" => valid_files.push(args.next().unwrap_or_default()),
+            "--epochs" => epochs = value(&mut args, &arg)?,
+            "--rate" => rate = value(&mut args, &arg)?,
+            "--l2" => l2 = value(&mut args, &arg)?,
+            "--shrink" => shrink = value(&mut args, &arg)?,
+            "--valid" => valid_files.push(value(&mut args, &arg)?),
             _ => files.push(arg),
         }
     }

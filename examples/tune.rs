@@ -44,9 +44,12 @@ use sente::rules::Rule;
 
 #[path = "common/adam.rs"]
 mod adam;
+#[path = "common/args.rs"]
+mod args;
 #[path = "common/sgf.rs"]
 mod sgf;
 use adam::Adam;
+use args::value;
 use sgf::{read_games, Game};
 
 const LINES: usize = LinePattern::COUNT;
@@ -124,13 +127,13 @@ fn main() -> anyhow::Result<()> {
     let mut args = std::env::args().skip(1);
     while let Some(arg) = args.next() {
         match arg.as_str() {
-            "--epochs" => epochs = args.next().unwrap_or_default().parse()?,
-            "--rate" => rate = args.next().unwrap_or_default().parse()?,
-            "--l2" => l2 = args.next().unwrap_or_default().parse()?,
-            "--judged" => judged = args.next().unwrap_or_default().parse()?,
+            "--epochs" => epochs = value(&mut args, &arg)?,
+            "--rate" => rate = value(&mut args, &arg)?,
+            "--l2" => l2 = value(&mut args, &arg)?,
+            "--judged" => judged = value(&mut args, &arg)?,
             "--threats-only" => threats_only = true,
             "--symmetric" => symmetric = true,
-            "--valid" => valid_files.push(args.next().unwrap_or_default()),
+            "--valid" => valid_files.push(value(&mut args, &arg)?),
             _ => files.push(arg),
         }
     }
