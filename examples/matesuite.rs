@@ -24,7 +24,7 @@
 //! win: `examples/positions/` keeps such sets, taken from lost games.
 
 use anyhow::Context;
-use sente::board::geometry::{parse_moves, to_letter_number};
+use sente::board::geometry::to_letter_number;
 use sente::board::{Board, Pos};
 use sente::cli::board_from_moves;
 use sente::pattern::Threat;
@@ -74,8 +74,11 @@ fn main() -> anyhow::Result<()> {
     }
     positions.truncate(games);
     if list {
-        for (board, moves) in &positions {
-            let moves: Vec<String> = moves.iter().map(|&p| to_letter_number(p)).collect();
+        for board in &positions {
+            let moves: Vec<String> = board
+                .placements()
+                .map(|(p, _)| to_letter_number(p))
+                .collect();
             println!("{} {}", board.rule().name(), moves.join(" "));
         }
         return Ok(());
@@ -83,7 +86,7 @@ fn main() -> anyhow::Result<()> {
 
     let mut searcher = Searcher::new(64 << 20);
     let mut proven = Vec::new();
-    for (board, _) in &positions {
+    for board in &positions {
         searcher.clear();
         let found = nodes_to_proof(&mut searcher, board, nodes);
         println!("{}", found.map_or("-".to_string(), |n| n.to_string()));
@@ -108,26 +111,22 @@ fn main() -> anyhow::Result<()> {
 }
 
 /// The position before the first move of a game whose judged score is a win for its mover,
-/// and the moves that lead there, unless the mover must block a five there.
-fn first_judged_win(game: &Game) -> Option<(Board, Vec<Pos>)> {
+/// unless the mover must block a five there.
+fn first_judged_win(game: &Game) -> Option<Board> {
     let ply = game
         .judged
         .iter()
         .position(|s| s.is_some_and(|s| s >= JUDGED_WIN))?;
-    let moves: Vec<Pos> = game.moves[..ply]
-        .iter()
-        .map(|&(x, y)| Pos::new(x, y))
-        .collect();
     let mut board = Board::new(game.size, game.size, game.rule);
-    for &mv in &moves {
-        board.make(mv);
+    for &(x, y) in &game.moves[..ply] {
+        board.make(Pos::new(x, y));
     }
     let them = board.to_move().opponent();
-    (board.count(them, Threat::Five) == 0).then_some((board, moves))
+    (board.count(them, Threat::Five) == 0).then_some(board)
 }
 
 /// The 15×15 positions of a file as `--list` writes them: per line a rule name and the moves.
-fn read_positions(file: &str) -> anyhow::Result<Vec<(Board, Vec<Pos>)>> {
+fn read_positions(file: &str) -> anyhow::Result<Vec<Board>> {
     let text = std::fs::read_to_string(file).with_context(|| format!("reading {file}"))?;
     let mut positions = Vec::new();
     for (n, line) in text.lines().enumerate() {
@@ -142,12 +141,7 @@ fn read_positions(file: &str) -> anyhow::Result<Vec<(Board, Vec<Pos>)>> {
         let rule = Rule::parse(rule).with_context(|| format!("{}: unknown rule", at()))?;
         let board =
             board_from_moves(15, 15, rule, moves).map_err(|e| anyhow::anyhow!("{}: {e}", at()))?;
-        let played = parse_moves(moves)
-            .map_err(anyhow::Error::msg)?
-            .into_iter()
-            .map(|(x, y)| Pos::new(x, y))
-            .collect();
-        positions.push((board, played));
+        positions.push(board);
     }
     Ok(positions)
 }

@@ -1,5 +1,4 @@
 //! Command-line flags of the fitting and measuring examples (`tune`, `order_fit`, `matesuite`).
-#![allow(dead_code)]
 
 use anyhow::{anyhow, Context};
 use std::str::FromStr;
