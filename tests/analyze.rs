@@ -94,6 +94,27 @@ fn json_output_and_renju_fouls() {
     assert!(!json.contains("\"best\":\"g9\""), "{json}");
 }
 
+/// A node limit stops the search at that count (give or take the 256 nodes between clock
+/// checks) and, with one thread, gives the same move, score and line every run.
+#[test]
+fn a_node_limit_gives_the_same_answer_every_run() {
+    let args = ["--nodes", "20000", "h8 i8 i9 h9 j10 k11 g10 g9 h11 i12 j11"];
+    let first = analyze(&args);
+    let nodes: u64 = first
+        .split_whitespace()
+        .skip_while(|w| *w != "nodes")
+        .nth(1)
+        .and_then(|n| n.parse().ok())
+        .unwrap_or_else(|| panic!("no node count in {first}"));
+    assert!((20_000..20_000 + 512).contains(&nodes), "{first}");
+    let without_time = |text: &str| {
+        text.lines()
+            .map(|l| l.split("  time ").next().unwrap_or(l).to_string())
+            .collect::<Vec<_>>()
+    };
+    assert_eq!(without_time(&first), without_time(&analyze(&args)));
+}
+
 #[test]
 fn bad_arguments_are_reported() {
     for args in [
@@ -101,6 +122,8 @@ fn bad_arguments_are_reported() {
         &["--size", "40"],
         &["h8h8"],
         &["--frobnicate"],
+        &["--nodes", "0"],
+        &["--nodes", "many"],
     ] {
         let out = Command::new(BINARY)
             .arg("analyze")

@@ -24,6 +24,8 @@ OPTIONS:
     --size N        square board side, 5..32 (default 15); or --size WxH
     --time MS       thinking time in milliseconds (default 3000)
     --depth D       stop after depth D instead (no time limit unless --time is also given)
+    --nodes N       stop after N nodes instead (no time limit unless --time is also given);
+                    with one thread the same position and N give the same answer every run
     --nbest K       score the K best moves exactly (default 1)
     --threads N     search threads (default 1)
     --json          print one JSON object instead of text
@@ -34,6 +36,7 @@ OPTIONS:
 struct Analysis {
     options: Options,
     nbest: usize,
+    nodes: Option<u64>,
     json: bool,
     verbose: bool,
 }
@@ -42,6 +45,7 @@ fn parse_options(args: &[String]) -> anyhow::Result<Option<Analysis>> {
     let mut a = Analysis {
         options: Options::default(),
         nbest: 1,
+        nodes: None,
         json: false,
         verbose: false,
     };
@@ -56,6 +60,14 @@ fn parse_options(args: &[String]) -> anyhow::Result<Option<Analysis>> {
                 if a.nbest == 0 {
                     bail!("--nbest must be at least 1");
                 }
+            }
+            "--nodes" => {
+                let v = it.next().ok_or_else(|| anyhow!("--nodes needs a value"))?;
+                let nodes: u64 = v.parse().context("--nodes needs a number")?;
+                if nodes == 0 {
+                    bail!("--nodes must be at least 1");
+                }
+                a.nodes = Some(nodes);
             }
             "--json" => a.json = true,
             "--verbose" => a.verbose = true,
@@ -75,8 +87,8 @@ pub fn run(args: &[String]) -> anyhow::Result<()> {
     let board =
         board_from_moves(o.width, o.height, o.rule, &o.moves).map_err(anyhow::Error::msg)?;
     let start = Instant::now();
-    let budget = match (o.time, o.depth) {
-        (None, Some(_)) => TimeBudget::unlimited(start),
+    let budget = match (o.time, o.depth.is_some() || a.nodes.is_some()) {
+        (None, true) => TimeBudget::unlimited(start),
         (time, _) => TimeBudget::fixed(start, Duration::from_millis(time.unwrap_or(3000))),
     };
     let mut limits = SearchLimits::new(budget);
@@ -84,6 +96,9 @@ pub fn run(args: &[String]) -> anyhow::Result<()> {
     limits.threads = o.threads;
     if let Some(depth) = o.depth {
         limits.max_depth = depth;
+    }
+    if let Some(nodes) = a.nodes {
+        limits.max_nodes = nodes;
     }
     let mut searcher = Searcher::new(256 << 20);
     let stop = AtomicBool::new(false);
