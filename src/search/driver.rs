@@ -258,13 +258,16 @@ impl Searcher {
         if let Some(four) = legal_cell(board, us, Threat::Flex4).filter(allowed) {
             return RootOutcome::Settled(immediate(four, mate_in(3), Decision::Forced, limits));
         }
+        // Both threat searches together get a tenth of the move's time and, under a node limit,
+        // a tenth of its nodes: with the whole limit they could leave deepening nothing.
         let deadline = limits.budget.threat_deadline();
+        let node_share = limits.max_nodes / 10;
         let mut threat_nodes = 0;
         for (mode, depth, nodes) in [
             (ThreatMode::Vcf, 40, ROOT_VCF_NODES),
             (ThreatMode::Vct, 16, ROOT_VCT_NODES),
         ] {
-            let nodes = nodes.min(limits.max_nodes);
+            let nodes = nodes.min(node_share.saturating_sub(threat_nodes));
             let found = self
                 .root_threats
                 .find_win_until(board, mode, depth, nodes, Some(deadline));
