@@ -115,6 +115,26 @@ fn a_node_limit_gives_the_same_answer_every_run() {
     assert_eq!(without_time(&first), without_time(&analyze(&args)));
 }
 
+/// The root's threat searches take at most a tenth of a node limit, as of a time limit: in this
+/// midgame position they used to spend the whole of 200,000 nodes and leave deepening nothing
+/// (depth 0, a move from the threat search's leftovers).
+#[test]
+fn a_node_limit_leaves_the_deepening_search_most_of_it() {
+    let text = analyze(&[
+        "--nodes",
+        "200000",
+        "h8 i8 i11 i9 h11 g11 h10 h9 g10 f10 h12 g9 f9 i12 i6 j11",
+    ]);
+    let depth: u32 = text
+        .split_whitespace()
+        .skip_while(|w| *w != "depth")
+        .nth(1)
+        .and_then(|d| d.split('-').next())
+        .and_then(|d| d.parse().ok())
+        .unwrap_or_else(|| panic!("no depth in {text}"));
+    assert!(depth >= 8, "{text}");
+}
+
 #[test]
 fn bad_arguments_are_reported() {
     for args in [
