@@ -18,6 +18,17 @@ fn analyze(args: &[&str]) -> String {
     String::from_utf8(out.stdout).expect("utf-8")
 }
 
+/// The number after the word `name` in analyze's text (`nodes 20112`, or the first part of
+/// `depth 16-36`).
+fn field<T: std::str::FromStr>(text: &str, name: &str) -> T {
+    text.split_whitespace()
+        .skip_while(|w| *w != name)
+        .nth(1)
+        .and_then(|v| v.split('-').next())
+        .and_then(|v| v.parse().ok())
+        .unwrap_or_else(|| panic!("no {name} in {text}"))
+}
+
 #[test]
 fn finds_the_five_and_prints_the_board() {
     let text = analyze(&["--depth", "4", "h8h9i8i9j8j9k8k9"]);
@@ -100,12 +111,7 @@ fn json_output_and_renju_fouls() {
 fn a_node_limit_gives_the_same_answer_every_run() {
     let args = ["--nodes", "20000", "h8 i8 i9 h9 j10 k11 g10 g9 h11 i12 j11"];
     let first = analyze(&args);
-    let nodes: u64 = first
-        .split_whitespace()
-        .skip_while(|w| *w != "nodes")
-        .nth(1)
-        .and_then(|n| n.parse().ok())
-        .unwrap_or_else(|| panic!("no node count in {first}"));
+    let nodes: u64 = field(&first, "nodes");
     assert!((20_000..20_000 + 512).contains(&nodes), "{first}");
     let without_time = |text: &str| {
         text.lines()
@@ -125,13 +131,7 @@ fn a_node_limit_leaves_the_deepening_search_most_of_it() {
         "200000",
         "h8 i8 i11 i9 h11 g11 h10 h9 g10 f10 h12 g9 f9 i12 i6 j11",
     ]);
-    let depth: u32 = text
-        .split_whitespace()
-        .skip_while(|w| *w != "depth")
-        .nth(1)
-        .and_then(|d| d.split('-').next())
-        .and_then(|d| d.parse().ok())
-        .unwrap_or_else(|| panic!("no depth in {text}"));
+    let depth: u32 = field(&text, "depth");
     assert!(depth >= 8, "{text}");
 }
 

@@ -54,21 +54,8 @@ fn parse_options(args: &[String]) -> anyhow::Result<Option<Analysis>> {
     while let Some(arg) = it.next() {
         match arg.as_str() {
             "-h" | "--help" => return Ok(None),
-            "--nbest" => {
-                let v = it.next().ok_or_else(|| anyhow!("--nbest needs a value"))?;
-                a.nbest = v.parse().context("--nbest needs a number")?;
-                if a.nbest == 0 {
-                    bail!("--nbest must be at least 1");
-                }
-            }
-            "--nodes" => {
-                let v = it.next().ok_or_else(|| anyhow!("--nodes needs a value"))?;
-                let nodes: u64 = v.parse().context("--nodes needs a number")?;
-                if nodes == 0 {
-                    bail!("--nodes must be at least 1");
-                }
-                a.nodes = Some(nodes);
-            }
+            "--nbest" => a.nbest = at_least_one(it.next(), "--nbest")?,
+            "--nodes" => a.nodes = Some(at_least_one(it.next(), "--nodes")?),
             "--json" => a.json = true,
             "--verbose" => a.verbose = true,
             _ => shared.push(arg.clone()),
@@ -76,6 +63,22 @@ fn parse_options(args: &[String]) -> anyhow::Result<Option<Analysis>> {
     }
     a.options.parse(&shared, USAGE)?;
     Ok(Some(a))
+}
+
+/// The value of a count flag (`--nbest`, `--nodes`), which must be a number of at least 1.
+fn at_least_one<T>(value: Option<&String>, flag: &str) -> anyhow::Result<T>
+where
+    T: std::str::FromStr + PartialOrd + From<u8>,
+    T::Err: std::error::Error + Send + Sync + 'static,
+{
+    let v = value.ok_or_else(|| anyhow!("{flag} needs a value"))?;
+    let n: T = v
+        .parse()
+        .with_context(|| format!("{flag} needs a number"))?;
+    if n < T::from(1) {
+        bail!("{flag} must be at least 1");
+    }
+    Ok(n)
 }
 
 pub fn run(args: &[String]) -> anyhow::Result<()> {
