@@ -10,7 +10,10 @@
 //! the evaluation's features for the side to move, labelled with the game's result for that
 //! side. The score is linear in the weights (see `sente::eval`), so the model is
 //! `P(win) = sigmoid(w · features / (SCALE · K))`; K is fitted first with the current weights,
-//! then the weights by Adam on the log loss with an L2 pull towards the current values.
+//! then the weights by Adam on the log loss with an L2 pull towards the current values. Besides
+//! the engine's own weights (a value per pattern set, the threat table) the fit moves offsets
+//! shared by the pattern sets that hold a line pattern or make a shape, and prints each set's
+//! value with its offsets added in (see `LINE_ATTACK`).
 //!
 //! A game's result is a noisy label for a position long before the end. Where a move's comment
 //! carries a stronger engine's search score of the position before it (`rapfi=<score>` in the
@@ -20,12 +23,12 @@
 //! first. Losses are reported against the results alone, so runs with and without the judge
 //! compare.
 //!
-//! `--threats-only` fits the threat-mask table alone and leaves the line and shape values as
-//! they are, for small sets of games: on 700 games of self-play a refit of all the weights
-//! made the held-out loss worse, one of the threat table alone better (README, tenth session).
+//! `--threats-only` fits the threat-mask table alone and leaves the pattern-set values as they
+//! are, for small sets of games: on 700 games of self-play a refit of all the weights made the
+//! held-out loss worse, one of the threat table alone better (README, tenth session).
 //!
-//! `--symmetric` ties each line pattern's and shape's attack value to its defence value (both
-//! start at their mean and move together), so that the pattern part of the score only changes
+//! `--symmetric` ties each attack value to its defence value (both start at their mean and
+//! move together), so that the pattern part of the score only changes
 //! sign with the side to move, as Rapfi's does, and the threat table alone carries the move.
 //! The logistic scale K is still fitted with the current weights, so the result stays in the
 //! search's units (README, fourteenth session: 36-38-6, not kept).
@@ -39,7 +42,10 @@
 
 use sente::board::{Board, Color, Pos};
 use sente::eval::{self, Weights, THREAT_MASKS};
-use sente::pattern::{combination, shape, LinePattern, Threat, SHAPES};
+use sente::pattern::{
+    combination, pattern_code, pattern_set, pattern_set_patterns, shape, shape_patterns,
+    LinePattern, Threat, PATTERN_SETS, SHAPES,
+};
 use sente::rules::Rule;
 
 #[path = "common/adam.rs"]
@@ -53,14 +59,22 @@ use args::value;
 use sgf::{read_games, Game};
 
 const LINES: usize = LinePattern::COUNT;
-/// Offsets of the feature groups within a weight set, in the order of `Weights::to_vec`.
-const LINE_ATTACK: usize = 0;
-const LINE_DEFENCE: usize = LINES;
-const SHAPE_ATTACK: usize = 2 * LINES;
-const SHAPE_DEFENCE: usize = 2 * LINES + SHAPES;
-const THREAT_MASK: usize = 2 * LINES + 2 * SHAPES;
+/// Offsets of the feature groups within a weight set: first those of `Weights::to_vec`, in its
+/// order, then the line and shape offsets.
+const SET_ATTACK: usize = 0;
+const SET_DEFENCE: usize = PATTERN_SETS;
+const THREAT_MASK: usize = 2 * PATTERN_SETS;
+/// Line and shape offsets (attack, then defence): fitted values shared by every pattern set
+/// holding a line pattern, or of a shape (see `sente::pattern::shape`), which start at zero and
+/// are folded into the sets' values when the weights are printed. Most of the 3,060 pattern
+/// sets are rare; through its lines and its shape a rare set still learns what its kind of cell
+/// is worth (README, nineteenth session).
+const LINE_ATTACK: usize = THREAT_MASK + THREAT_MASKS;
+const LINE_DEFENCE: usize = LINE_ATTACK + LINES;
+const SHAPE_ATTACK: usize = LINE_DEFENCE + LINES;
+const SHAPE_DEFENCE: usize = SHAPE_ATTACK + SHAPES;
 /// Features of one weight set.
-const FEATURES: usize = THREAT_MASK + THREAT_MASKS;
+const FEATURES: usize = SHAPE_DEFENCE + SHAPES;
 
 /// A rule family: the weight sets its games fit, in feature order, with their names in the
 /// generated source.
@@ -96,11 +110,15 @@ impl Family {
             * FEATURES
     }
 
-    /// The current weights of every set, one vector.
+    /// The current weights of every set, one vector, with the line and shape offsets at zero.
     fn weights(&self) -> Vec<f64> {
         self.sets
             .iter()
-            .flat_map(|&(color, ..)| Weights::of(self.rule, color).to_vec())
+            .flat_map(|&(color, ..)| {
+                let mut set = Weights::of(self.rule, color).to_vec();
+                set.resize(FEATURES, 0.0);
+                set
+            })
             .collect()
     }
 }
@@ -277,9 +295,9 @@ fn features(board: &Board, family: &Family) -> Vec<f64> {
     let mut f = vec![0.0; FEATURES * family.sets.len()];
     for pos in board.empty_cells() {
         // The defence sums are subtracted in the score.
-        for (color, lines, shapes, sign) in [
-            (us, LINE_ATTACK, SHAPE_ATTACK, 1.0),
-            (them, LINE_DEFENCE, SHAPE_DEFENCE, -1.0),
+        for (color, lines, sets, shapes, sign) in [
+            (us, LINE_ATTACK, SET_ATTACK, SHAPE_ATTACK, 1.0),
+            (them, LINE_DEFENCE, SET_DEFENCE, SHAPE_DEFENCE, -1.0),
         ] {
             if board.threat(color, pos) == Threat::Forbidden {
                 continue;
@@ -290,6 +308,7 @@ fn features(board: &Board, family: &Family) -> Vec<f64> {
             for pattern in patterns {
                 f[set + lines + pattern as usize] += sign;
             }
+            f[set + sets + pattern_set(pattern_code(patterns))] += sign;
             f[set + shapes + shape(combination(patterns))] += sign;
         }
     }
@@ -358,9 +377,9 @@ fn best_scale(max: f64, loss: impl Fn(f64) -> f64) -> f64 {
     best.1
 }
 
-/// Weights (by index within a set) that must not move: shapes that never occur in quiet
-/// positions or carry no value by definition (fouls, dead lines, fives), and the empty shape
-/// (the reference the others are measured from).
+/// Weights (by index within a set) that must not move: patterns and pattern sets that never
+/// occur in quiet positions or carry no value by definition (fouls, dead lines, fives), and the
+/// set of four dead lines (the reference the others are measured from).
 fn frozen(index: usize) -> bool {
     let fixed_lines = [
         LinePattern::Dead,
@@ -374,14 +393,23 @@ fn frozen(index: usize) -> bool {
     {
         return true;
     }
-    let shape_index = match index {
-        i if (SHAPE_ATTACK..SHAPE_DEFENCE).contains(&i) => i - SHAPE_ATTACK,
-        i if (SHAPE_DEFENCE..THREAT_MASK).contains(&i) => i - SHAPE_DEFENCE,
+    let (patterns, set) = match index {
+        i if (SET_ATTACK..SET_DEFENCE).contains(&i) => {
+            (pattern_set_patterns(i - SET_ATTACK), i - SET_ATTACK)
+        }
+        i if (SET_DEFENCE..THREAT_MASK).contains(&i) => {
+            (pattern_set_patterns(i - SET_DEFENCE), i - SET_DEFENCE)
+        }
+        i if (SHAPE_ATTACK..SHAPE_DEFENCE).contains(&i) => {
+            (shape_patterns(i - SHAPE_ATTACK), i - SHAPE_ATTACK)
+        }
+        i if (SHAPE_DEFENCE..FEATURES).contains(&i) => {
+            (shape_patterns(i - SHAPE_DEFENCE), i - SHAPE_DEFENCE)
+        }
         _ => return false,
     };
-    let (threat, _) =
-        sente::pattern::cell::combine(sente::pattern::shape_patterns(shape_index), false);
-    shape_index == 0 || threat >= Threat::Flex4
+    let (threat, _) = sente::pattern::cell::combine(patterns, false);
+    set == 0 || threat >= Threat::Flex4
 }
 
 /// How `fit_weights` runs: Adam's epochs and step, the L2 pull towards the starting weights,
@@ -391,18 +419,19 @@ struct FitSettings {
     rate: f64,
     l2: f64,
     threats_only: bool,
-    /// Each line and shape value the same as attack and as defence (see `tie`).
+    /// Each line and pattern-set value the same as attack and as defence (see `tie`).
     symmetric: bool,
 }
 
-/// Ties each line pattern's and shape's attack value to its defence value: both become
+/// Ties each line pattern's and pattern set's attack value to its defence value: both become
 /// `combine(attack, defence)`. With the mean, the position's pattern part then changes sign,
 /// not size, with the side to move, and only the threat table tells the two sides apart; with
 /// the sum, a gradient becomes the gradient of the one tied value.
 fn tie(values: &mut [f64], combine: fn(f64, f64) -> f64) {
-    let pairs = (LINE_ATTACK..LINE_DEFENCE)
-        .zip(LINE_DEFENCE..SHAPE_ATTACK)
-        .chain((SHAPE_ATTACK..SHAPE_DEFENCE).zip(SHAPE_DEFENCE..THREAT_MASK));
+    let pairs = (SET_ATTACK..SET_DEFENCE)
+        .zip(SET_DEFENCE..THREAT_MASK)
+        .chain((LINE_ATTACK..LINE_DEFENCE).zip(LINE_DEFENCE..SHAPE_ATTACK))
+        .chain((SHAPE_ATTACK..SHAPE_DEFENCE).zip(SHAPE_DEFENCE..FEATURES));
     for set in values.chunks_mut(FEATURES) {
         for (a, d) in pairs.clone() {
             let tied = combine(set[a], set[d]);
@@ -431,9 +460,12 @@ fn fit_weights(
     let mut adam = Adam::new(n, rate);
     let scale = eval::SCALE as f64 * k;
     // Which weights stay put, decided once rather than in every epoch (`frozen` rebuilds a
-    // shape's patterns).
+    // pattern set's patterns).
     let fixed: Vec<bool> = (0..n)
-        .map(|i| frozen(i % FEATURES) || (threats_only && i % FEATURES < THREAT_MASK))
+        .map(|i| {
+            let threats = THREAT_MASK..LINE_ATTACK;
+            frozen(i % FEATURES) || (threats_only && !threats.contains(&(i % FEATURES)))
+        })
         .collect();
     for epoch in 1..=epochs {
         let mut grad = vec![0.0; n];
@@ -476,32 +508,37 @@ fn print_sets(family: &Family, w: &[f64]) {
     }
 }
 
+/// A pattern set's (attack, defence) values with its line and shape offsets folded in.
+fn folded(w: &[f64], set: usize) -> (f64, f64) {
+    let patterns = pattern_set_patterns(set);
+    let shape = shape(combination(patterns));
+    let lines = |group: usize| patterns.iter().map(|&p| w[group + p as usize]).sum::<f64>();
+    (
+        w[SET_ATTACK + set] + w[SHAPE_ATTACK + shape] + lines(LINE_ATTACK),
+        w[SET_DEFENCE + set] + w[SHAPE_DEFENCE + shape] + lines(LINE_DEFENCE),
+    )
+}
+
 /// Prints one weight set as a `Weights` static.
 fn print_set(name: &str, doc: &str, w: &[f64]) {
     let r = |x: f64| x.round() as i64;
     println!("/// {doc}");
     println!("#[rustfmt::skip]");
     println!("pub static {name}: Weights = Weights {{");
-    println!("    line: [");
-    for p in 0..LINES {
-        println!(
-            "        ({}, {}),",
-            r(w[LINE_ATTACK + p]),
-            r(w[LINE_DEFENCE + p])
-        );
-    }
-    println!("    ],");
-    println!("    shape: [");
-    for s in 0..SHAPES {
-        println!(
-            "        ({}, {}),",
-            r(w[SHAPE_ATTACK + s]),
-            r(w[SHAPE_DEFENCE + s])
-        );
+    println!("    pattern_set: [");
+    for row in (0..PATTERN_SETS).collect::<Vec<_>>().chunks(8) {
+        let pairs: Vec<String> = row
+            .iter()
+            .map(|&set| {
+                let (attack, defence) = folded(w, set);
+                format!("({}, {}),", r(attack), r(defence))
+            })
+            .collect();
+        println!("        {}", pairs.join(" "));
     }
     println!("    ],");
     println!("    threat: [");
-    for row in w[THREAT_MASK..].chunks(16) {
+    for row in w[THREAT_MASK..LINE_ATTACK].chunks(16) {
         let values: Vec<String> = row.iter().map(|&v| format!("{},", r(v))).collect();
         println!("        {}", values.join(" "));
     }

@@ -17,7 +17,8 @@ mod zobrist;
 
 use crate::eval;
 use crate::pattern::{
-    category, key_shift, shape, CellInfo, LinePattern, PatternTables, Threat, PLACE,
+    category, key_shift, pattern_set, shape, CellInfo, LinePattern, PatternTables, Threat,
+    PATTERN_PLACE, PLACE,
 };
 use crate::rules::{ForbiddenCheck, Rule};
 pub use cellset::CellSet;
@@ -72,8 +73,8 @@ struct CellData {
     lines: [[LinePattern; 4]; 2],
     /// Combination code of the four lines' categories.
     combination: [u16; 2],
-    /// Sum of the four lines' evaluation values.
-    line_sum: [eval::CellValues; 2],
+    /// Pattern code of the four lines (what the evaluation reads).
+    pattern_code: [u16; 2],
     info: [CellInfo; 2],
 }
 
@@ -557,22 +558,29 @@ impl Board {
             cell.lines[c][d] = new;
             cell.combination[c] =
                 (cell.combination[c] + category(new) * PLACE[d]) - category(old) * PLACE[d];
-            let weights = self.weights[c];
-            cell.line_sum[c] =
-                cell.line_sum[c] + weights.line_values(new) - weights.line_values(old);
-            let (combination, line_sum) = (cell.combination[c], cell.line_sum[c]);
-            let info = self.cell_info(color, combination, line_sum);
+            cell.pattern_code[c] = (cell.pattern_code[c] + new as u16 * PATTERN_PLACE[d])
+                - old as u16 * PATTERN_PLACE[d];
+            let info = Board::cell_info(self.tables, self.weights[c], color, cell);
             let old_info = std::mem::replace(&mut self.data[qi].info[c], info);
             self.count_out(c, q, old_info);
             self.count_in(c, q, info);
         }
     }
 
+    /// The cell info of `color` from its codes in `data`. (An associated function, so that the
+    /// caller can hold `data` mutably borrowed from the board.)
     #[inline(always)]
-    fn cell_info(&self, color: Color, combination: u16, line_sum: eval::CellValues) -> CellInfo {
-        let (threat, needs_foul_check) = self.tables.threat(color, combination);
-        let shape = shape(combination);
-        let values = self.weights[color.index()].cell_values(line_sum, shape, threat);
+    fn cell_info(
+        tables: &PatternTables,
+        weights: &eval::Weights,
+        color: Color,
+        data: &CellData,
+    ) -> CellInfo {
+        let c = color.index();
+        let (threat, needs_foul_check) = tables.threat(color, data.combination[c]);
+        let shape = shape(data.combination[c]);
+        let set = pattern_set(data.pattern_code[c]);
+        let values = weights.cell_values(set, threat);
         CellInfo {
             threat,
             needs_foul_check,
@@ -610,17 +618,13 @@ impl Board {
             let c = color.index();
             let lines: [LinePattern; 4] =
                 std::array::from_fn(|d| self.tables.lines.pattern(color, self.keys[i][d]));
-            let combination = crate::pattern::combination(lines);
-            let weights = self.weights[c];
-            let line_sum = lines.iter().fold(eval::CellValues::default(), |sum, &p| {
-                sum + weights.line_values(p)
-            });
-            let info = self.cell_info(color, combination, line_sum);
-            let cell = &mut self.data[i];
+            let mut cell = self.data[i];
             cell.lines[c] = lines;
-            cell.combination[c] = combination;
-            cell.line_sum[c] = line_sum;
-            cell.info[c] = info;
+            cell.combination[c] = crate::pattern::combination(lines);
+            cell.pattern_code[c] = crate::pattern::pattern_code(lines);
+            cell.info[c] = Board::cell_info(self.tables, self.weights[c], color, &cell);
+            let info = cell.info[c];
+            self.data[i] = cell;
             self.count_in(c, pos, info);
         }
     }

@@ -260,8 +260,8 @@ fn threat_counts_see_fours_and_fives() {
 /// hold the same values a mix-up of the colours' sets cannot show here; fitted sets will.
 #[test]
 fn value_sums_use_each_colours_weights() {
-    use crate::eval::{CellValues, Weights};
-    use crate::pattern::{combination, shape};
+    use crate::eval::Weights;
+    use crate::pattern::{pattern_code, pattern_set};
     assert!(!std::ptr::eq(
         Weights::of(Rule::Renju, Color::Black),
         Weights::of(Rule::Renju, Color::White)
@@ -279,11 +279,8 @@ fn value_sums_use_each_colours_weights() {
                 for pos in board.empty_cells() {
                     let lines: [LinePattern; 4] =
                         std::array::from_fn(|d| board.line_pattern(color, pos, d));
-                    let sum = lines.iter().fold(CellValues::default(), |sum, &p| {
-                        sum + weights.line_values(p)
-                    });
                     let threat = board.threat(color, pos);
-                    let values = weights.cell_values(sum, shape(combination(lines)), threat);
+                    let values = weights.cell_values(pattern_set(pattern_code(lines)), threat);
                     attack += i32::from(values.attack);
                     defence += i32::from(values.defence);
                 }

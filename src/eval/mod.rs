@@ -1,6 +1,6 @@
-//! Static evaluation: values for every empty cell and colour, from the cell's four line
-//! patterns and its shape (what the four lines make together), summed incrementally by the
-//! board; and the position score derived from those sums for the side to move.
+//! Static evaluation: values for every empty cell and colour, from the cell's pattern set (its
+//! four line patterns, directions forgotten), summed incrementally by the board; and the
+//! position score derived from those sums for the side to move.
 //!
 //! The score is linear in every weight (`*_weights.rs`), which is what lets them be fitted to
 //! game records (`examples/tune.rs`): for the side to move, the sum over empty cells of the
@@ -17,7 +17,7 @@
 //! and losses are the search's business.
 
 use crate::board::Color;
-use crate::pattern::{LinePattern, Threat, SHAPES};
+use crate::pattern::{Threat, PATTERN_SETS};
 use crate::rules::Rule;
 
 /// A cell's two values for one colour: as the side to move (attack) and as the side that has
@@ -26,26 +26,6 @@ use crate::rules::Rule;
 pub struct CellValues {
     pub attack: i16,
     pub defence: i16,
-}
-
-impl std::ops::Add for CellValues {
-    type Output = CellValues;
-    fn add(self, other: CellValues) -> CellValues {
-        CellValues {
-            attack: self.attack + other.attack,
-            defence: self.defence + other.defence,
-        }
-    }
-}
-
-impl std::ops::Sub for CellValues {
-    type Output = CellValues;
-    fn sub(self, other: CellValues) -> CellValues {
-        CellValues {
-            attack: self.attack - other.attack,
-            defence: self.defence - other.defence,
-        }
-    }
 }
 
 mod gomoku_weights;
@@ -60,10 +40,8 @@ pub const SCALE: i32 = 8;
 /// One set of evaluation weights, in score units times [`SCALE`].
 #[derive(Clone, Copy)]
 pub struct Weights {
-    /// (attack, defence) per line pattern.
-    pub line: [(i16, i16); LinePattern::COUNT],
-    /// (attack, defence) per cell shape (what a cell's four lines make together).
-    pub shape: [(i16, i16); SHAPES],
+    /// (attack, defence) per pattern set (a cell's four line patterns, unordered).
+    pub pattern_set: [(i16, i16); PATTERN_SETS],
     /// Per threat mask (see [`threat_mask`]), for the side to move.
     pub threat: [i16; THREAT_MASKS],
 }
@@ -78,31 +56,23 @@ impl Weights {
         }
     }
 
+    /// A cell's values from its pattern set. A cell where the colour may not play (a renju
+    /// foul) is worth nothing to it.
     #[inline(always)]
-    pub fn line_values(&self, pattern: LinePattern) -> CellValues {
-        let (attack, defence) = self.line[pattern as usize];
-        CellValues { attack, defence }
-    }
-
-    /// A cell's values from the sum of its line values and its shape. A cell where the colour
-    /// may not play (a renju foul) is worth nothing to it.
-    #[inline(always)]
-    pub fn cell_values(&self, line_sum: CellValues, shape: usize, threat: Threat) -> CellValues {
+    pub fn cell_values(&self, set: usize, threat: Threat) -> CellValues {
         if threat == Threat::Forbidden {
             return CellValues::default();
         }
-        let (attack, defence) = self.shape[shape];
-        line_sum + CellValues { attack, defence }
+        let (attack, defence) = self.pattern_set[set];
+        CellValues { attack, defence }
     }
 
-    /// The weights as one vector, in the order the tuner's features use: line attack values,
-    /// line defence values, shape attack values, shape defence values, threat masks.
+    /// The weights as one vector, in the order the tuner's features use: pattern-set attack
+    /// values, pattern-set defence values, threat masks.
     pub fn to_vec(&self) -> Vec<f64> {
         let mut w = Vec::new();
-        w.extend(self.line.iter().map(|&(a, _)| a as f64));
-        w.extend(self.line.iter().map(|&(_, d)| d as f64));
-        w.extend(self.shape.iter().map(|&(a, _)| a as f64));
-        w.extend(self.shape.iter().map(|&(_, d)| d as f64));
+        w.extend(self.pattern_set.iter().map(|&(a, _)| a as f64));
+        w.extend(self.pattern_set.iter().map(|&(_, d)| d as f64));
         w.extend(self.threat.iter().map(|&v| v as f64));
         w
     }
