@@ -71,9 +71,10 @@ impl Area {
 struct CellData {
     /// Line pattern per direction.
     lines: [[LinePattern; 4]; 2],
-    /// Combination code of the four lines' categories.
+    /// Combination code of the four lines' categories (what the threat is read from).
     combination: [u16; 2],
-    /// Pattern code of the four lines (what the evaluation reads).
+    /// Pattern code of the four lines (what the value is read from). Both codes follow
+    /// `lines` by a multiply-add per changed line, cheaper than encoding the four again.
     pattern_code: [u16; 2],
     info: [CellInfo; 2],
 }
