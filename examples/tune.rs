@@ -28,8 +28,8 @@
 //! held-out loss worse, one of the threat table alone better (README, tenth session).
 //!
 //! `--symmetric` ties each attack value to its defence value (both start at their mean and
-//! move together), so that the pattern part of the score only changes
-//! sign with the side to move, as Rapfi's does, and the threat table alone carries the move.
+//! move together), so that the pattern part of the score only changes sign with the side to
+//! move, as Rapfi's does, and the threat table alone carries the move.
 //! The logistic scale K is still fitted with the current weights, so the result stays in the
 //! search's units (README, fourteenth session: 36-38-6, not kept).
 //!

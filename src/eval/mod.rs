@@ -9,7 +9,7 @@
 //! answer); plus a value for the combination of immediate threats both sides hold.
 //!
 //! Each rule family has its own weights: freestyle and standard share one set for both
-//! colours; renju has one per colour, since black's fouls change what its shapes are worth and
+//! colours; renju has one per colour, since black's fouls change what its patterns are worth and
 //! white's threats include driving black onto them. A colour's cell values come from its own
 //! set; the threat term from the side to move's.
 //!

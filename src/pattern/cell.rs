@@ -5,10 +5,9 @@
 //! open two, blocked three, open three, four, open four, renju's double-four-in-a-line, five,
 //! renju's overline). A cell's four categories form a base-9 *combination code* that the board
 //! updates with one multiply-add when a line changes, and a 6561-entry table (small enough to
-//! stay in the L1 cache) turns the code into the threat. The evaluation value is the sum of the
-//! four lines' values, also kept incrementally, plus a value for the unordered set of the four
-//! line patterns themselves (the *pattern set*, from a base-15 *pattern code* kept the same
-//! way).
+//! stay in the L1 cache) turns the code into the threat. The evaluation value is read from the
+//! unordered set of the four line patterns themselves (the *pattern set*), through a base-15
+//! *pattern code* kept the same way.
 //!
 //! Renju black's fouls are decided here when the lines alone prove them (an overline, or two
 //! fours, without a five); a possible double three needs the referee's recursive check and is
@@ -180,7 +179,9 @@ pub fn pattern_set_patterns(set: usize) -> [LinePattern; 4] {
         .iter()
         .position(|&s| s as usize == set)
         .unwrap_or(0) as u16;
-    std::array::from_fn(|d| LinePattern::from_u8((code / PATTERN_PLACE[d] % 15) as u8))
+    std::array::from_fn(|d| {
+        LinePattern::from_u8((code / PATTERN_PLACE[d] % LinePattern::COUNT as u16) as u8)
+    })
 }
 
 /// For four base-`BASE` digits (`CODES` = `BASE`⁴ codes): code → dense index of the code's
@@ -369,8 +370,9 @@ mod tests {
     fn pattern_sets_forget_directions_and_nothing_else() {
         let mut seen = std::collections::HashSet::new();
         for code in 0..PATTERN_CODES as u16 {
-            let mut patterns: [LinePattern; 4] =
-                std::array::from_fn(|d| LinePattern::from_u8((code / PATTERN_PLACE[d] % 15) as u8));
+            let mut patterns: [LinePattern; 4] = std::array::from_fn(|d| {
+                LinePattern::from_u8((code / PATTERN_PLACE[d] % LinePattern::COUNT as u16) as u8)
+            });
             assert_eq!(pattern_code(patterns), code);
             patterns.sort();
             assert_eq!(pattern_set(code), pattern_set(pattern_code(patterns)));
