@@ -393,23 +393,21 @@ fn frozen(index: usize) -> bool {
     {
         return true;
     }
-    let (patterns, set) = match index {
-        i if (SET_ATTACK..SET_DEFENCE).contains(&i) => {
-            (pattern_set_patterns(i - SET_ATTACK), i - SET_ATTACK)
-        }
-        i if (SET_DEFENCE..THREAT_MASK).contains(&i) => {
-            (pattern_set_patterns(i - SET_DEFENCE), i - SET_DEFENCE)
-        }
-        i if (SHAPE_ATTACK..SHAPE_DEFENCE).contains(&i) => {
-            (shape_patterns(i - SHAPE_ATTACK), i - SHAPE_ATTACK)
-        }
-        i if (SHAPE_DEFENCE..FEATURES).contains(&i) => {
-            (shape_patterns(i - SHAPE_DEFENCE), i - SHAPE_DEFENCE)
-        }
-        _ => return false,
+    // The index within an attack group or the defence group after it, if it is in either.
+    let within = |attack: usize, len: usize| {
+        (attack..attack + 2 * len)
+            .contains(&index)
+            .then(|| (index - attack) % len)
+    };
+    let (entry, patterns) = if let Some(set) = within(SET_ATTACK, PATTERN_SETS) {
+        (set, pattern_set_patterns(set))
+    } else if let Some(shape) = within(SHAPE_ATTACK, SHAPES) {
+        (shape, shape_patterns(shape))
+    } else {
+        return false;
     };
     let (threat, _) = sente::pattern::cell::combine(patterns, false);
-    set == 0 || threat >= Threat::Flex4
+    entry == 0 || threat >= Threat::Flex4
 }
 
 /// How `fit_weights` runs: Adam's epochs and step, the L2 pull towards the starting weights,

@@ -619,13 +619,12 @@ impl Board {
             let c = color.index();
             let lines: [LinePattern; 4] =
                 std::array::from_fn(|d| self.tables.lines.pattern(color, self.keys[i][d]));
-            let mut cell = self.data[i];
+            let cell = &mut self.data[i];
             cell.lines[c] = lines;
             cell.combination[c] = crate::pattern::combination(lines);
             cell.pattern_code[c] = crate::pattern::pattern_code(lines);
-            cell.info[c] = Board::cell_info(self.tables, self.weights[c], color, &cell);
-            let info = cell.info[c];
-            self.data[i] = cell;
+            let info = Board::cell_info(self.tables, self.weights[c], color, cell);
+            cell.info[c] = info;
             self.count_in(c, pos, info);
         }
     }

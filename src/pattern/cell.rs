@@ -140,10 +140,7 @@ pub fn shape(combination: u16) -> usize {
 
 /// Four line patterns that make up a shape, one per category (for building tables).
 pub fn shape_patterns(shape: usize) -> [LinePattern; 4] {
-    let code = SHAPE_OF
-        .iter()
-        .position(|&s| s as usize == shape)
-        .unwrap_or(0) as u16;
+    let code = first_code(&SHAPE_OF, shape);
     std::array::from_fn(|d| REPRESENTATIVE[(code / PLACE[d] % CATEGORIES) as usize])
 }
 
@@ -175,13 +172,16 @@ pub fn pattern_set(code: u16) -> usize {
 
 /// The four line patterns of a pattern set.
 pub fn pattern_set_patterns(set: usize) -> [LinePattern; 4] {
-    let code = PATTERN_SET_OF
-        .iter()
-        .position(|&s| s as usize == set)
-        .unwrap_or(0) as u16;
+    let code = first_code(&PATTERN_SET_OF, set);
     std::array::from_fn(|d| {
         LinePattern::from_u8((code / PATTERN_PLACE[d] % LinePattern::COUNT as u16) as u8)
     })
+}
+
+/// The first code that `table` (code → unordered index) maps to `index` (for building tables
+/// and fitting, not for the search).
+fn first_code(table: &[u16], index: usize) -> u16 {
+    table.iter().position(|&i| i as usize == index).unwrap_or(0) as u16
 }
 
 /// For four base-`BASE` digits (`CODES` = `BASE`⁴ codes): code → dense index of the code's
