@@ -131,7 +131,7 @@ fn a_proven_result_in_the_table_is_used_at_any_depth() {
 /// failed, it is proven within 5 million; since fours past the move count are searched only
 /// where a win is looked for (`273c3bf`), within 1 million (with the old windows, still not
 /// after 3 million). With the pattern-set values fitted to Rapfi's games (and the ordering
-/// refitted to them), within 2.7 million; with the window opened all at once, not after 8
+/// refitted to them), within 2.7 million; with the window opened all at once, after 6.3
 /// million.
 #[test]
 fn a_rising_score_does_not_open_the_window_all_the_way() {
