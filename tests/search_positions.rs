@@ -104,12 +104,11 @@ fn a_chain_of_fours_is_not_cut_by_move_count_pruning() {
 /// While such an entry was cut on only at the depth it was found, every deeper iteration searched
 /// the same proofs again. The rule was first shown on a loss from Sente's games (ten opening
 /// stones, then g11 f12 h13: unproven at depth 20 and after 8 s without it, proven at depth 20
-/// with it). Positions pulled at random proofs one way or the other, and once the evaluation
-/// was refitted that one proved faster without the rule (0.83 against 1.0 million nodes), while
-/// over 150 positions from held-out Rapfi self-play games (the winner to move 21 to 29 plies
-/// before the five) the rule sped up 43 proofs and slowed 12, and proved 66 within 2 million
-/// nodes against 62. Of those, here black to move wins: proven after 148,000 nodes at depth 12,
-/// without the rule after 428,000.
+/// with it). One position can swing either way with any change: once the evaluation was
+/// refitted, that one was proven sooner without the rule (0.83 against 1.0 million nodes).
+/// Over the 150 positions of `examples/positions/rapfi-selfplay-150.txt` the rule sped up 43
+/// proofs and slowed 12, and proved 66 within 2 million nodes against 62. Of those, here black
+/// to move wins: proven after 148,000 nodes at depth 12, without the rule after 428,000.
 #[test]
 fn a_proven_result_in_the_table_is_used_at_any_depth() {
     let result = search_nodes(
