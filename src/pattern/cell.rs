@@ -164,6 +164,13 @@ pub fn pattern_code(patterns: [LinePattern; 4]) -> u16 {
     (0..4).map(|d| patterns[d] as u16 * PATTERN_PLACE[d]).sum()
 }
 
+/// The four line patterns of a pattern code (the inverse of `pattern_code`).
+fn code_patterns(code: u16) -> [LinePattern; 4] {
+    std::array::from_fn(|d| {
+        LinePattern::from_u8((code / PATTERN_PLACE[d] % LinePattern::COUNT as u16) as u8)
+    })
+}
+
 /// The pattern set of a pattern code.
 #[inline(always)]
 pub fn pattern_set(code: u16) -> usize {
@@ -172,10 +179,7 @@ pub fn pattern_set(code: u16) -> usize {
 
 /// The four line patterns of a pattern set.
 pub fn pattern_set_patterns(set: usize) -> [LinePattern; 4] {
-    let code = first_code(&PATTERN_SET_OF, set);
-    std::array::from_fn(|d| {
-        LinePattern::from_u8((code / PATTERN_PLACE[d] % LinePattern::COUNT as u16) as u8)
-    })
+    code_patterns(first_code(&PATTERN_SET_OF, set))
 }
 
 /// The first code that `table` (code → unordered index) maps to `index` (for building tables
@@ -370,9 +374,7 @@ mod tests {
     fn pattern_sets_forget_directions_and_nothing_else() {
         let mut seen = std::collections::HashSet::new();
         for code in 0..PATTERN_CODES as u16 {
-            let mut patterns: [LinePattern; 4] = std::array::from_fn(|d| {
-                LinePattern::from_u8((code / PATTERN_PLACE[d] % LinePattern::COUNT as u16) as u8)
-            });
+            let mut patterns = code_patterns(code);
             assert_eq!(pattern_code(patterns), code);
             patterns.sort();
             assert_eq!(pattern_set(code), pattern_set(pattern_code(patterns)));
