@@ -167,3 +167,25 @@ fn a_long_attack_through_quiet_moves_is_proven() {
         "{result:?}"
     );
 }
+
+/// Eight moves into Rapfi's winning line from position 110 of
+/// `examples/positions/rapfi-selfplay-150.txt` (Rapfi classical proves black's win there in
+/// 0.3 s): m6 wins for black. The
+/// iteration at depth 15 fails high with a proven win after 172,000 nodes; searching on for
+/// the win's exact distance, with the window opened to it, took the search to 539,000 nodes,
+/// and every later iteration searched the open window again (966,000 nodes before the depth
+/// reached the mate's length). A proven fail high now ends the iteration, and later ones only
+/// check the win with a null window: the search ends on its own, proven, at about 180,000.
+#[test]
+fn a_proven_win_ends_the_search_without_its_exact_distance() {
+    let result = search_nodes(
+        Rule::Freestyle,
+        "i6 f7 k9 h5 k6 h7 k8 k7 i8 j8 h6 j6 j7 h9 l9 m10 m9 j9 l5 m4 l7 m8 l6 l8",
+        1_000_000,
+    );
+    assert!(
+        score::is_proven(result.score) && result.score > 0,
+        "{result:?}"
+    );
+    assert!(result.nodes < 400_000, "{result:?}");
+}
