@@ -100,49 +100,68 @@ fn a_chain_of_fours_is_not_cut_by_move_count_pruning() {
     );
 }
 
-/// A hash entry's proven score holds at any depth: the losing side's moves were all searched.
-/// While such an entry was cut on only at the depth it was found, every deeper iteration searched
-/// the same proofs again. The rule was first shown on a loss from Sente's games (ten opening
-/// stones, then g11 f12 h13: unproven at depth 20 and after 8 s without it, proven at depth 20
-/// with it). One position can swing either way with any change: once the evaluation was
-/// refitted, that one was proven sooner without the rule (0.83 against 1.0 million nodes).
-/// Over the 150 positions of `examples/positions/rapfi-selfplay-150.txt` the rule sped up 43
-/// proofs and slowed 12, and proved 66 within 2 million nodes against 62. Of those, here black
-/// to move wins: proven after 148,000 nodes at depth 12, without the rule after 428,000.
-#[test]
-fn a_proven_result_in_the_table_is_used_at_any_depth() {
-    let result = search_nodes(
-        Rule::Freestyle,
-        "g7 f10 k8 g8 h8 f9 h7 f7 f8 h9 i10 g6 f6 i9 j9 l7",
-        300_000,
-    );
-    assert!(
-        score::is_proven(result.score) && result.score > 0,
-        "{result:?}"
-    );
+/// The positions of `examples/positions/rapfi-selfplay-150.txt`: 150 from held-out games of
+/// Rapfi's self-play, the winner to move.
+const SELFPLAY_150: &str = include_str!("../examples/positions/rapfi-selfplay-150.txt");
+
+/// Position `n` (from 1, as `matesuite` counts them) of [`SELFPLAY_150`], its moves.
+fn selfplay_position(n: usize) -> &'static str {
+    SELFPLAY_150
+        .lines()
+        .filter(|line| !line.starts_with('#') && !line.trim().is_empty())
+        .nth(n - 1)
+        .and_then(|line| line.strip_prefix("freestyle "))
+        .expect("a freestyle position")
 }
 
-/// Sente (black) against Rapfi, 1 s a move, 2026-11-24, three moves into Rapfi's winning line
-/// after i11 (Rapfi classical proves it at depth 18 in 0.7 s): k9 wins for black. The
-/// iteration before the win is proven raises the score from 855 to 1842, and when the
-/// aspiration window fell back to an open one the winning move's exact score cost 1.7 million
-/// nodes; the win was proven after 9.5 million. With the window widened only on the side that
-/// failed, it is proven within 5 million; since fours past the move count are searched only
-/// where a win is looked for (`273c3bf`), within 1 million (with the old windows, still not
-/// after 3 million). With the pattern-set values fitted to Rapfi's games (and the ordering
-/// refitted to them), within 2.7 million; with the window opened all at once, after 6.3
-/// million.
+/// Searches each position (freestyle, the side to move wins) under `limit` nodes, asserts that
+/// the win is proven, and returns the nodes all the searches took together (each search's
+/// count includes the root's threat searches, up to a tenth of the limit where they find
+/// nothing). A rule's test is a few positions where it matters under one summed budget: a
+/// single proof swings two- to fivefold with any change of the evaluation or the order, a few
+/// together much less.
+fn nodes_to_prove(positions: &[&str], limit: u64) -> u64 {
+    positions
+        .iter()
+        .map(|moves| {
+            let result = search_nodes(Rule::Freestyle, moves, limit);
+            assert!(
+                score::is_proven(result.score) && result.score > 0,
+                "{moves}: {result:?}"
+            );
+            result.nodes
+        })
+        .sum()
+}
+
+/// A hash entry's proven score holds at any depth: the losing side's moves were all searched.
+/// While such an entry was cut on only at the depth it was found, every deeper iteration
+/// searched the same proofs again. First shown on a loss from Sente's games (ten opening
+/// stones, then g11 f12 h13: unproven at depth 20 and after 8 s without the rule, proven at
+/// depth 20 with it). Over the 150 self-play positions the rule sped up 43 proofs and slowed 12
+/// (twentieth session). Here five of them: with the rule 158,530 + 545,356 + 502,381 + 398,336
+/// + 410,175 nodes, 2.01 million in all; without it 595,918 + 1,594,154 + 1,039,105 + 694,575
+/// + 694,779, 4.62 million.
 #[test]
-fn a_rising_score_does_not_open_the_window_all_the_way() {
-    let result = search_nodes(
-        Rule::Freestyle,
-        "h8 i9 h9 g8 h10 h11 g9 h7 f10 e11 f9 f11 i11 f8 j10 i10",
-        3_500_000,
-    );
-    assert!(
-        score::is_proven(result.score) && result.score > 0,
-        "{result:?}"
-    );
+fn a_proven_result_in_the_table_is_used_at_any_depth() {
+    let positions = [22, 12, 42, 124, 83].map(selfplay_position);
+    let nodes = nodes_to_prove(&positions, 3_000_000);
+    assert!(nodes < 3_000_000, "{nodes} nodes");
+}
+
+/// A root search that fails is searched again with only the failing side of the window moved,
+/// never with the window opened all at once: where one side is winning, an open window makes
+/// every line's unproven score exact. First shown on a line from Rapfi's analysis of a game
+/// against Sente (`h8 i9 h9 g8 h10 h11 g9 h7 f10 e11 f9 f11 i11 f8 j10 i10`, black to move: 9.5
+/// million nodes with the open window, within 5 million without; now 2.65 and 6.3 million).
+/// Here five of the 150 self-play positions: 321,858 + 374,919 + 398,336 + 394,689 + 523,025
+/// nodes, 2.01 million in all; with the window opened after a fail, 753,645 + 1,045,032 +
+/// 1,302,613 + 1,060,094 and the last unproven after 3 million.
+#[test]
+fn a_failed_window_is_not_opened_all_the_way() {
+    let positions = [15, 38, 124, 138, 77].map(selfplay_position);
+    let nodes = nodes_to_prove(&positions, 3_000_000);
+    assert!(nodes < 3_000_000, "{nodes} nodes");
 }
 
 /// PentaZen (black) against Sente, 1 s a move, 2026-11-25: after white's k6, black wins (Rapfi
@@ -151,41 +170,42 @@ fn a_rising_score_does_not_open_the_window_all_the_way() {
 /// nodes (depth 17). With the ordering's shape corrections (`SHAPE_ORDER`), 1.7 million
 /// (depth 16). With the pattern-set values fitted to Rapfi's games, 9.9 million under the old
 /// corrections, 2.0 million with the corrections refitted to the new values, and 13.8 million
-/// without corrections.
+/// without corrections. Here it and two of the 150 self-play positions that go the same way:
+/// 1,964,810 + 158,530 + 542,686 nodes, 2.67 million in all; without the corrections the first
+/// two are unproven after 4 million and the third takes 982,103. (Over all 150 the corrections
+/// add three proofs and no speed.)
 #[test]
 fn a_long_attack_through_quiet_moves_is_proven() {
-    let result = search_nodes(
-        Rule::Freestyle,
+    let positions = [
         "h8 g8 i7 g9 f10 h10 f8 g7 g10 h9 i9 i10 j11 f9 e9 e10 h7 g12 h13 d9 f7 d11 c12 g11 f11 \
          e12 g14 i12 f12 j12 k13 k10 k12 d10 d8 f13 e14 l10 j10 k11 m9 k9 h14 i14 g6 j9 h11 l11 \
          i8 i6 l9 m11 n12 m12 n13 n11 o11 l13 k14 f5 k7 l14 l12 l8 g5 c10 b9 h6 i13 f14 g13 j13 \
          l6 d13 d12 m13 m5 j8 m14 j5 m6 k6",
-        2_500_000,
-    );
-    assert!(
-        score::is_proven(result.score) && result.score > 0,
-        "{result:?}"
-    );
+        selfplay_position(22),
+        selfplay_position(97),
+    ];
+    let nodes = nodes_to_prove(&positions, 4_000_000);
+    assert!(nodes < 4_000_000, "{nodes} nodes");
 }
 
-/// Eight moves into Rapfi's winning line from position 110 of
-/// `examples/positions/rapfi-selfplay-150.txt` (Rapfi classical proves black's win there in
-/// 0.3 s): m6 wins for black. The
-/// iteration at depth 15 fails high with a proven win after 172,000 nodes; searching on for
-/// the win's exact distance, with the window opened to it, took the search to 539,000 nodes,
-/// and every later iteration searched the open window again (966,000 nodes before the depth
-/// reached the mate's length). A proven fail high now ends the iteration, and later ones only
-/// check the win with a null window: the search ends on its own, proven, at about 180,000.
+/// A fail high with a proven win ends the iteration, and later iterations only check the win
+/// with a null window at its score. Eight moves into Rapfi's winning line from position 110 of
+/// the 150 self-play positions (Rapfi classical proves black's win there in 0.3 s) m6 wins for
+/// black: the iteration at depth 15 fails high with a proven win after 172,000 nodes;
+/// searching on for the win's exact distance took the search to 539,000 nodes, and every later
+/// iteration searched the open window again (966,000 nodes before the depth reached the mate's
+/// length). With the rule the search ends on its own at about 180,000. With four more of the
+/// 150: 180,354 + 438,297 + 367,728 + 474,303 + 382,788 nodes, 1.84 million in all; without
+/// the rule 966,641 + 1,376,419 + 1,281,951 + 2,931,122 + 1,364,733, 7.92 million.
 #[test]
 fn a_proven_win_ends_the_search_without_its_exact_distance() {
-    let result = search_nodes(
-        Rule::Freestyle,
+    let positions = [
         "i6 f7 k9 h5 k6 h7 k8 k7 i8 j8 h6 j6 j7 h9 l9 m10 m9 j9 l5 m4 l7 m8 l6 l8",
-        1_000_000,
-    );
-    assert!(
-        score::is_proven(result.score) && result.score > 0,
-        "{result:?}"
-    );
-    assert!(result.nodes < 400_000, "{result:?}");
+        selfplay_position(13),
+        selfplay_position(46),
+        selfplay_position(65),
+        selfplay_position(140),
+    ];
+    let nodes = nodes_to_prove(&positions, 3_000_000);
+    assert!(nodes < 3_500_000, "{nodes} nodes");
 }
