@@ -236,3 +236,6 @@ pub fn fours(board: &mut Board, weakest: Threat, near: Option<Pos>, out: &mut Ve
 pub fn sort(moves: &mut [ScoredMove]) {
     moves.sort_by_key(|m| std::cmp::Reverse(m.score));
 }
+
+#[cfg(test)]
+mod tests;
