@@ -4,7 +4,7 @@
 use sente::board::geometry::to_letter_number;
 use sente::cli::board_from_moves;
 use sente::rules::Rule;
-use sente::search::{score, SearchLimits, SearchResult, Searcher, TimeBudget};
+use sente::search::{score, SearchLimits, SearchResult, Searcher, TimeBudget, TimeControl};
 use std::sync::atomic::AtomicBool;
 use std::time::Instant;
 
@@ -208,4 +208,31 @@ fn a_proven_win_ends_the_search_without_its_exact_distance() {
     ];
     let nodes = nodes_to_prove(&positions, 3_000_000);
     assert!(nodes < 3_500_000, "{nodes} nodes");
+}
+
+/// White to move must block black's five at h4 (position 63 of the 150 self-play positions:
+/// after the block white wins, Rapfi classical proves it at depth 9 in 8 ms). With a fixed time
+/// per move, time left unused is lost, so the block is searched rather than played at once:
+/// the result is the real score, a proven win, where the root used to answer 0 at depth 0.
+/// With a game clock the block is played at once, keeping the time for later moves.
+#[test]
+fn a_forced_block_is_searched_when_its_time_cannot_be_saved() {
+    let moves = selfplay_position(63);
+    let result = search_nodes(Rule::Freestyle, moves, 200_000);
+    assert_eq!(to_letter_number(result.best), "h4", "{result:?}");
+    assert!(
+        score::is_proven(result.score) && result.score > 0 && result.depth > 0,
+        "{result:?}"
+    );
+
+    let clock = TimeControl {
+        turn_ms: 5_000,
+        match_ms: 180_000,
+        left_ms: 100_000,
+        increment_ms: 0,
+    };
+    let limits = SearchLimits::new(clock.budget(13, Instant::now()));
+    let result = search_with(Rule::Freestyle, moves, &limits);
+    assert_eq!(to_letter_number(result.best), "h4", "{result:?}");
+    assert_eq!((result.depth, result.nodes), (0, 0), "{result:?}");
 }

@@ -164,16 +164,19 @@ impl Searcher {
             return None;
         }
         self.tt.new_search();
-        let threat_nodes = match self.settle_root(&mut board, limits) {
+        let (mut root, threat_nodes) = match self.settle_root(&mut board, limits) {
             RootOutcome::Settled(result) => return Some(result),
-            RootOutcome::Open { threat_nodes } => threat_nodes,
+            RootOutcome::Only(mv) => (vec![RootMove::new(mv, 0)], 0),
+            RootOutcome::Open { threat_nodes } => (root_moves(&mut board, limits), threat_nodes),
         };
-        let mut root = root_moves(&mut board, limits);
         if root.is_empty() {
             // Every candidate is excluded or a foul: any legal cell, else any empty cell.
             return Some(fallback(&mut board, limits));
         }
-        if root.len() == 1 && limits.multipv <= 1 {
+        // A single move is played at once where the time saved counts later; where it would be
+        // lost, the move is searched: the line after it is the next move's, and its hash
+        // entries and score are worth the time.
+        if root.len() == 1 && limits.multipv <= 1 && !limits.budget.is_per_move() {
             return Some(immediate(root[0].pos, 0, Decision::Forced, limits));
         }
 
@@ -249,11 +252,15 @@ impl Searcher {
                 .copied()
                 .filter(|&p| allowed(&p) && !board.is_forbidden(us, p))
                 .collect();
-            return RootOutcome::Settled(match legal.first() {
-                Some(&block) => immediate(block, score, Decision::Forced, limits),
+            return match legal.first() {
+                // One five to block: the search may still look past the block.
+                Some(&block) if blocks.len() == 1 => RootOutcome::Only(block),
+                Some(&block) => {
+                    RootOutcome::Settled(immediate(block, score, Decision::Forced, limits))
+                }
                 // The only block is a foul (or excluded): the game is lost whatever we play.
-                None => fallback(board, limits),
-            });
+                None => RootOutcome::Settled(fallback(board, limits)),
+            };
         }
         if let Some(four) = legal_cell(board, us, Threat::Flex4).filter(allowed) {
             return RootOutcome::Settled(immediate(four, mate_in(3), Decision::Forced, limits));
@@ -291,6 +298,9 @@ impl Searcher {
 enum RootOutcome {
     /// The move is chosen.
     Settled(SearchResult),
+    /// Only this move can be played (a five to block); whether to search it is the caller's
+    /// choice.
+    Only(Pos),
     /// Deepening must choose; the threat searches spent this many nodes.
     Open { threat_nodes: u64 },
 }
@@ -312,6 +322,20 @@ struct RootMove {
     order: i32,
 }
 
+impl RootMove {
+    /// A root move not searched yet, with its static order score.
+    fn new(pos: Pos, order: i32) -> RootMove {
+        RootMove {
+            pos,
+            score: -INFINITY,
+            upper_bound: true,
+            depth: 0,
+            pv: vec![pos],
+            order,
+        }
+    }
+}
+
 fn root_moves(board: &mut Board, limits: &SearchLimits) -> Vec<RootMove> {
     // Analysis (several lines) scores every candidate, even those that lose to a threat.
     let danger = if limits.multipv > 1 {
@@ -328,14 +352,7 @@ fn root_moves(board: &mut Board, limits: &SearchLimits) -> Vec<RootMove> {
     moves
         .into_iter()
         .filter(|m| !limits.excluded.contains(&m.pos))
-        .map(|m| RootMove {
-            pos: m.pos,
-            score: -INFINITY,
-            upper_bound: true,
-            depth: 0,
-            pv: vec![m.pos],
-            order: m.score,
-        })
+        .map(|m| RootMove::new(m.pos, m.score))
         .collect()
 }
 

@@ -107,6 +107,12 @@ impl TimeBudget {
         }
     }
 
+    /// Whether time not used on this move is lost (a fixed time per move, or no clock at all),
+    /// rather than saved for later moves.
+    pub fn is_per_move(&self) -> bool {
+        self.optimum >= self.maximum
+    }
+
     pub fn elapsed(&self) -> Duration {
         self.start.elapsed()
     }
