@@ -245,8 +245,6 @@ impl Searcher {
         }
         let blocks = cells_with(board, them, Threat::Five, Threat::Five);
         if !blocks.is_empty() {
-            // With two fives against us the game is lost; block one anyway.
-            let score = if blocks.len() > 1 { mated_in(2) } else { 0 };
             let legal: Vec<Pos> = blocks
                 .iter()
                 .copied()
@@ -255,8 +253,9 @@ impl Searcher {
             return match legal.first() {
                 // One five to block: the search may still look past the block.
                 Some(&block) if blocks.len() == 1 => RootOutcome::Only(block),
+                // With two fives against us the game is lost; block one anyway.
                 Some(&block) => {
-                    RootOutcome::Settled(immediate(block, score, Decision::Forced, limits))
+                    RootOutcome::Settled(immediate(block, mated_in(2), Decision::Forced, limits))
                 }
                 // The only block is a foul (or excluded): the game is lost whatever we play.
                 None => RootOutcome::Settled(fallback(board, limits)),

@@ -136,7 +136,7 @@ impl TimeBudget {
         // A fixed time per move: time saved here cannot be spent on a later move, and an
         // unfinished iteration still improves the choice (its first moves are the best ones),
         // so deepening goes on until the hard limit.
-        if self.optimum >= self.maximum {
+        if self.is_per_move() {
             return elapsed < self.maximum;
         }
         let target = self.optimum.mul_f64(instability.clamp(0.4, 2.5));
