@@ -115,13 +115,13 @@ fn selfplay_position(n: usize) -> &'static str {
 }
 
 /// Searches each position (freestyle, the side to move wins) under `limit` nodes, asserts that
-/// the win is proven, and returns the nodes all the searches took together (each search's
-/// count includes the root's threat searches, up to a tenth of the limit where they find
-/// nothing). A rule's test is a few positions where it matters under one summed budget: a
+/// the win is proven, and that all the searches together took fewer than `budget` nodes (each
+/// search's count includes the root's threat searches, up to a tenth of the limit where they
+/// find nothing). A rule's test is a few positions where it matters under one summed budget: a
 /// single proof swings two- to fivefold with any change of the evaluation or the order, a few
 /// together much less.
-fn nodes_to_prove(positions: &[&str], limit: u64) -> u64 {
-    positions
+fn assert_proven_within(positions: &[&str], limit: u64, budget: u64) {
+    let nodes: u64 = positions
         .iter()
         .map(|moves| {
             let result = search_nodes(Rule::Freestyle, moves, limit);
@@ -131,7 +131,8 @@ fn nodes_to_prove(positions: &[&str], limit: u64) -> u64 {
             );
             result.nodes
         })
-        .sum()
+        .sum();
+    assert!(nodes < budget, "{nodes} nodes");
 }
 
 /// A hash entry's proven score holds at any depth: the losing side's moves were all searched.
@@ -145,8 +146,7 @@ fn nodes_to_prove(positions: &[&str], limit: u64) -> u64 {
 #[test]
 fn a_proven_result_in_the_table_is_used_at_any_depth() {
     let positions = [22, 12, 42, 124, 83].map(selfplay_position);
-    let nodes = nodes_to_prove(&positions, 3_000_000);
-    assert!(nodes < 3_000_000, "{nodes} nodes");
+    assert_proven_within(&positions, 3_000_000, 3_000_000);
 }
 
 /// A root search that fails is searched again with only the failing side of the window moved,
@@ -160,8 +160,7 @@ fn a_proven_result_in_the_table_is_used_at_any_depth() {
 #[test]
 fn a_failed_window_is_not_opened_all_the_way() {
     let positions = [15, 38, 124, 138, 77].map(selfplay_position);
-    let nodes = nodes_to_prove(&positions, 3_000_000);
-    assert!(nodes < 3_000_000, "{nodes} nodes");
+    assert_proven_within(&positions, 3_000_000, 3_000_000);
 }
 
 /// PentaZen (black) against Sente, 1 s a move, 2026-11-25: after white's k6, black wins (Rapfi
@@ -184,8 +183,7 @@ fn a_long_attack_through_quiet_moves_is_proven() {
         selfplay_position(22),
         selfplay_position(97),
     ];
-    let nodes = nodes_to_prove(&positions, 4_000_000);
-    assert!(nodes < 4_000_000, "{nodes} nodes");
+    assert_proven_within(&positions, 4_000_000, 4_000_000);
 }
 
 /// A fail high with a proven win ends the iteration, and later iterations only check the win
@@ -206,8 +204,7 @@ fn a_proven_win_ends_the_search_without_its_exact_distance() {
         selfplay_position(65),
         selfplay_position(140),
     ];
-    let nodes = nodes_to_prove(&positions, 3_000_000);
-    assert!(nodes < 3_500_000, "{nodes} nodes");
+    assert_proven_within(&positions, 3_000_000, 3_500_000);
 }
 
 /// White to move must block black's five at h4 (position 63 of the 150 self-play positions:
