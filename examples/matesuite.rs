@@ -21,9 +21,8 @@
 //!
 //! `--positions FILE` reads 15×15 positions in that same form instead (a rule name, then the
 //! moves, black first; `#` starts a comment line), each one where the side to move has a forced
-//! win: `examples/positions/` keeps such sets, taken from lost games. Where the winner (or,
-//! after that, its opponent) must first block a five, the blocks are played and the position
-//! after them is searched, since the root answers a block without searching.
+//! win: `examples/positions/` keeps such sets, taken from lost games. Where the winner must
+//! first block a five, the search (with no clock) searches past the block.
 
 use anyhow::Context;
 use sente::board::geometry::to_letter_number;
@@ -148,45 +147,19 @@ fn read_positions(file: &str) -> anyhow::Result<Vec<Board>> {
     Ok(positions)
 }
 
-/// Nodes searched when an iteration first reported a proven win for the side to move. Where a
-/// side must first block a five, the root blocks it without searching (and reports no score),
-/// so the blocks are played first and the position after them is searched: a proven loss
-/// there for the side to move, if it is the winner's opponent, is the proof.
+/// Nodes searched when an iteration first reported a proven win for the side to move.
 fn nodes_to_proof(searcher: &mut Searcher, board: &Board, nodes: u64) -> Option<u64> {
-    let mut board = board.clone();
-    let mut winner_to_move = true;
-    while let Some(block) = forced_block(&board) {
-        board.make(block);
-        winner_to_move = !winner_to_move;
-    }
-    let proves = |score: i32| {
-        if winner_to_move {
-            score >= score::PROVEN
-        } else {
-            score <= -score::PROVEN
-        }
-    };
     let mut limits = SearchLimits::new(TimeBudget::unlimited(Instant::now()));
     limits.max_nodes = nodes;
     let mut first = None;
-    let result = searcher.search(&board, &limits, &AtomicBool::new(false), &mut |event| {
+    let result = searcher.search(board, &limits, &AtomicBool::new(false), &mut |event| {
         if let SearchEvent::Iteration(it) = event {
-            if first.is_none() && it.lines.first().is_some_and(|l| proves(l.score)) {
+            let won = it.lines.first().is_some_and(|l| l.score >= score::PROVEN);
+            if won && first.is_none() {
                 first = Some(it.nodes);
             }
         }
     })?;
-    // A result the root settles before deepening (its own threat search) reports no iteration.
-    first.or(proves(result.score).then_some(result.nodes))
-}
-
-/// The one cell where the side to move must block the opponent's five, if it has no five of
-/// its own to make and the opponent has exactly one.
-fn forced_block(board: &Board) -> Option<Pos> {
-    let us = board.to_move();
-    let them = us.opponent();
-    if board.count(us, Threat::Five) > 0 || board.count(them, Threat::Five) != 1 {
-        return None;
-    }
-    board.threat_cells(them, Threat::Five, Threat::Five).next()
+    // A win the root settles before deepening (its own threat search) reports no iteration.
+    first.or((result.score >= score::PROVEN).then_some(result.nodes))
 }
