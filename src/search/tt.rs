@@ -3,8 +3,9 @@
 //!
 //! Each entry is two atomic words, the packed data and the key XOR the data, so a torn write by
 //! two threads at once reads back as a miss rather than as a wrong entry. Entries come in
-//! buckets of four filling one cache line; a store replaces the same position, else the entry
-//! that is shallowest and oldest. Mate scores are stored relative to the node, not the root.
+//! buckets of four filling one cache line; a store replaces the same position (unless it has a
+//! bound from a search more than two plies shallower), else the entry that is shallowest and
+//! oldest. Mate scores are stored relative to the node, not the root.
 
 use super::score::{from_tt, to_tt};
 use crate::board::Pos;
@@ -78,6 +79,9 @@ const DEPTH_OFFSET: i32 = 32;
 
 /// Entry layout: move (bits 0..16), score (16..32), depth (48..56), bound (56..58),
 /// generation (58..64); bits 32..48 are unused.
+/// How many plies deeper a stored result of the same position must be to survive a store.
+const KEEP_DEEPER: i32 = 2;
+
 fn pack(mv: Pos, score: i32, depth: i32, bound: Bound, generation: u8) -> u64 {
     (mv.index() as u64)
         | (score as i16 as u16 as u64) << 16
@@ -172,6 +176,11 @@ impl TranspositionTable {
         for slot in &bucket.slots {
             let data = slot.data.load(Relaxed);
             if data == 0 || slot.check.load(Relaxed) ^ data == key {
+                // A result from a much shallower search does not replace the same position's
+                // deeper one unless it is exact.
+                if data != 0 && bound != Bound::Exact && depth + KEEP_DEEPER < depth_of(data) {
+                    return;
+                }
                 victim = slot;
                 // Keep the old best move when the new result has none.
                 if mv.is_none() && data != 0 {
@@ -308,5 +317,20 @@ mod tests {
         assert!(tt.probe(1, 0).is_some());
         assert!(tt.probe(2, 0).is_none(), "the shallowest entry made room");
         assert!(tt.probe(5, 0).is_some());
+    }
+
+    #[test]
+    fn a_shallow_bound_does_not_replace_a_deeper_result() {
+        let tt = TranspositionTable::new(1 << 16);
+        let (deep, shallow) = (Pos::new(7, 7), Pos::new(3, 3));
+        tt.store(7, 0, deep, 120, 12, Bound::Lower);
+        tt.store(7, 0, shallow, -40, 9, Bound::Upper);
+        let e = tt.probe(7, 0).unwrap();
+        assert_eq!((e.mv, e.score, e.depth), (deep, 120, 12));
+        // Nearly as deep, or exact: replaced.
+        tt.store(7, 0, shallow, -40, 10, Bound::Upper);
+        assert_eq!(tt.probe(7, 0).unwrap().depth, 10);
+        tt.store(7, 0, deep, 60, 1, Bound::Exact);
+        assert_eq!(tt.probe(7, 0).unwrap().score, 60);
     }
 }
