@@ -107,8 +107,6 @@ impl Settings {
         limit.saturating_sub(RESERVED_MEMORY) / 1024
     }
 
-    /// Hash table size for the memory limit: what is left after the reserve, and no more than
-    /// `hash_size` when a GUI asked for less.
     /// Hash table size: what the memory limit leaves after the reserve, no more than a GUI's
     /// `hash_size`, and no more than the searches of this time control can use. A table far
     /// larger than a move's search fills only costs page faults (committing fresh memory is
