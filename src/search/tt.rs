@@ -77,11 +77,12 @@ pub struct TranspositionTable {
 
 const DEPTH_OFFSET: i32 = 32;
 
-/// Entry layout: move (bits 0..16), score (16..32), depth (48..56), bound (56..58),
-/// generation (58..64); bits 32..48 are unused.
-/// How many plies deeper a stored result of the same position must be to survive a store.
+/// How many plies deeper than a new bound a stored result of the same position must be to
+/// survive its store.
 const KEEP_DEEPER: i32 = 2;
 
+/// Entry layout: move (bits 0..16), score (16..32), depth (48..56), bound (56..58),
+/// generation (58..64); bits 32..48 are unused.
 fn pack(mv: Pos, score: i32, depth: i32, bound: Bound, generation: u8) -> u64 {
     (mv.index() as u64)
         | (score as i16 as u16 as u64) << 16
