@@ -224,7 +224,7 @@ impl TranspositionTable {
 /// first touch) for alignments up to 16 bytes; for 64 it zeroes every byte up front, which for
 /// a 300 MB table costs a quarter of a second and commits all of it at once. So the memory is
 /// requested with 16-byte alignment and one spare cache line, and the buckets start at the
-/// first 64-byte boundary inside it.
+/// first 64-byte boundary inside it. On Linux the region is then advised to use 2 MiB pages.
 struct BucketMemory {
     base: *mut u8,
     layout: Layout,
@@ -254,6 +254,7 @@ impl BucketMemory {
                 std::alloc::handle_alloc_error(layout);
             }
             let offset = base.align_offset(align);
+            advise_huge_pages(base, bytes);
             BucketMemory {
                 base,
                 layout,
@@ -263,6 +264,29 @@ impl BucketMemory {
         }
     }
 }
+
+/// Asks Linux to back the table with 2 MiB pages where it can (transparent huge pages, in
+/// their usual `madvise` mode): a probe is a random access into tens of megabytes, which with
+/// 4 KiB pages also misses the address-translation cache. Only the 2 MiB-aligned part of the
+/// region can be so backed. A hint: if it fails, nothing changes but speed.
+#[cfg(target_os = "linux")]
+fn advise_huge_pages(start: *mut u8, len: usize) {
+    const MADV_HUGEPAGE: i32 = 14;
+    const HUGE_PAGE: usize = 2 << 20;
+    extern "C" {
+        fn madvise(addr: *mut std::ffi::c_void, len: usize, advice: i32) -> i32;
+    }
+    let begin = (start as usize).next_multiple_of(HUGE_PAGE);
+    let end = (start as usize + len) / HUGE_PAGE * HUGE_PAGE;
+    if end > begin {
+        // SAFETY: the range lies inside the allocation just made, and madvise with this
+        // advice changes how pages are backed, never their contents.
+        unsafe { madvise(begin as *mut std::ffi::c_void, end - begin, MADV_HUGEPAGE) };
+    }
+}
+
+#[cfg(not(target_os = "linux"))]
+fn advise_huge_pages(_start: *mut u8, _len: usize) {}
 
 impl std::ops::Deref for BucketMemory {
     type Target = [Bucket];
