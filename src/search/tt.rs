@@ -268,8 +268,12 @@ impl BucketMemory {
 /// Asks Linux to back the table with 2 MiB pages where it can (transparent huge pages, in
 /// their usual `madvise` mode): a probe is a random access into tens of megabytes, which with
 /// 4 KiB pages also misses the address-translation cache. Only the 2 MiB-aligned part of the
-/// region can be so backed. A hint: if it fails, nothing changes but speed.
-#[cfg(target_os = "linux")]
+/// region can be so backed. A hint: if it fails, nothing changes but speed. Only where the
+/// advice's number is known to be 14 (it differs on some other architectures).
+#[cfg(all(
+    target_os = "linux",
+    any(target_arch = "x86_64", target_arch = "aarch64")
+))]
 fn advise_huge_pages(start: *mut u8, len: usize) {
     const MADV_HUGEPAGE: i32 = 14;
     const HUGE_PAGE: usize = 2 << 20;
@@ -285,7 +289,10 @@ fn advise_huge_pages(start: *mut u8, len: usize) {
     }
 }
 
-#[cfg(not(target_os = "linux"))]
+#[cfg(not(all(
+    target_os = "linux",
+    any(target_arch = "x86_64", target_arch = "aarch64")
+)))]
 fn advise_huge_pages(_start: *mut u8, _len: usize) {}
 
 impl std::ops::Deref for BucketMemory {
