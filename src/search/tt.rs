@@ -91,6 +91,10 @@ fn pack(mv: Pos, score: i32, depth: i32, bound: Bound, generation: u8) -> u64 {
         | ((generation & 0x3f) as u64) << 58
 }
 
+fn move_of(data: u64) -> Pos {
+    Pos::from_index((data & 0xffff) as usize)
+}
+
 fn depth_of(data: u64) -> i32 {
     (data >> 48 & 0xff) as i32 - DEPTH_OFFSET
 }
@@ -160,7 +164,7 @@ impl TranspositionTable {
                     _ => Bound::Exact,
                 };
                 TtEntry {
-                    mv: Pos::from_index((data & 0xffff) as usize),
+                    mv: move_of(data),
                     score: from_tt((data >> 16) as u16 as i16 as i32, ply),
                     depth: depth_of(data),
                     bound,
@@ -176,19 +180,19 @@ impl TranspositionTable {
         let mut victim_worth = i32::MAX;
         for slot in &bucket.slots {
             let data = slot.data.load(Relaxed);
-            if data == 0 || slot.check.load(Relaxed) ^ data == key {
+            if data == 0 {
+                victim = slot;
+                break;
+            }
+            if slot.check.load(Relaxed) ^ data == key {
                 // A result from a much shallower search does not replace the same position's
                 // deeper one unless it is exact.
-                if data != 0 && bound != Bound::Exact && depth + KEEP_DEEPER < depth_of(data) {
+                if bound != Bound::Exact && depth + KEEP_DEEPER < depth_of(data) {
                     return;
                 }
-                victim = slot;
                 // Keep the old best move when the new result has none.
-                if mv.is_none() && data != 0 {
-                    let old_mv = Pos::from_index((data & 0xffff) as usize);
-                    return self.write(slot, key, old_mv, score, depth, bound, generation, ply);
-                }
-                break;
+                let mv = if mv.is_none() { move_of(data) } else { mv };
+                return self.write(slot, key, mv, score, depth, bound, generation, ply);
             }
             let age = (generation.wrapping_sub(generation_of(data)) & 0x3f) as i32;
             let worth = depth_of(data) - 8 * age;
