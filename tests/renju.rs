@@ -153,3 +153,33 @@ fn white_engine_forces_black_onto_a_foul() {
     let refs: Vec<&str> = list.iter().map(String::as_str).collect();
     assert_eq!(e.board(&stones_for_side_to_move(&refs)), cell("i9"));
 }
+
+/// A full board but for two cells, white to move: black on j8 would make g8 h8 i8 j8 k8 l8, six
+/// in a row, so j8 is black's foul. White fills m3 and leaves black nothing legal to play (a
+/// win: renju black must play the foul); filling j8 instead would draw on a full board. The
+/// rest of the board repeats `XXOO` shifted two cells a row, where no line holds more than
+/// three stones of one colour.
+#[test]
+fn white_leaves_black_only_a_foul_on_a_full_board() {
+    let foul = cell("j8");
+    let last = cell("m3");
+    let black_at = |x: usize, y: usize| match (x, y) {
+        (8, 7) => true,   // i8, joining g8 h8 to k8 l8 across the foul
+        (0, 12) => false, // one black stone fewer, so that white is to move
+        _ => (x + 2 * y) % 4 < 2,
+    };
+    let mut stones = Vec::new();
+    for y in 0..15 {
+        for x in 0..15 {
+            if (x, y) != foul && (x, y) != last {
+                // The engine plays white: its stones are field 1.
+                stones.push((x, y, if black_at(x, y) { 2 } else { 1 }));
+            }
+        }
+    }
+    assert_eq!(stones.iter().filter(|s| s.2 == 2).count(), 112);
+    let mut e = Engine::start();
+    e.send("INFO rule 4");
+    e.new_game(15);
+    assert_eq!(e.board(&stones), last);
+}

@@ -384,6 +384,16 @@ impl Board {
             && !self.is_forbidden(self.to_move, pos)
     }
 
+    /// Whether `color` has empty cells but may play on none of them: a renju black left with
+    /// only fouls near the end of a full board, which must play one and lose.
+    pub fn only_fouls_left(&mut self, color: Color) -> bool {
+        if !self.rule.has_fouls(color) || self.empties == 0 {
+            return false;
+        }
+        let cells: Vec<Pos> = self.empty_cells().collect();
+        cells.into_iter().all(|p| self.is_forbidden(color, p))
+    }
+
     /// Every renju foul black has on this board (empty when the rule has none).
     pub fn forbidden_points(&self) -> Vec<Pos> {
         let mut scratch = self.clone();

@@ -474,7 +474,13 @@ impl<'a> Worker<'a> {
         }
         if moves.is_empty() {
             self.move_buffers.push(moves);
-            return eval;
+            // Nothing legal to play on a board that is not full: renju black has only fouls
+            // left, must play one and loses.
+            return if self.board.only_fouls_left(us) {
+                mated_in(ply + 1)
+            } else {
+                eval
+            };
         }
         let tt_move = entry.map_or(Pos::NONE, |e| e.mv);
         self.order(&mut moves, tt_move, ply, us);
