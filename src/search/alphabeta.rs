@@ -169,6 +169,16 @@ enum Urgency {
     Open,
 }
 
+/// How a node begins (see [`Worker::start_node`]).
+enum NodeStart {
+    /// Its score is known without searching a move.
+    Settled(i32),
+    /// The opponent threatens five here: the only move.
+    Block(Pos),
+    /// There are moves to choose from.
+    Open,
+}
+
 pub(super) struct Worker<'a> {
     pub board: Board,
     tt: &'a TranspositionTable,
@@ -281,6 +291,32 @@ impl<'a> Worker<'a> {
         .clamp(-EVAL_LIMIT, EVAL_LIMIT)
     }
 
+    /// What every node, in the main search and the quiescence alike, does first: counts itself,
+    /// stops when told to, and settles what needs no move searched (a full board, a line too
+    /// long, a five to make, fives it cannot block, an open four or a double threat that wins).
+    fn start_node(&mut self, ply: usize) -> NodeStart {
+        self.pv[ply].clear();
+        if self.poll_stop() {
+            return NodeStart::Settled(0);
+        }
+        self.nodes += 1;
+        self.seldepth = self.seldepth.max(ply);
+        if self.board.empties() == 0 {
+            return NodeStart::Settled(0);
+        }
+        if ply >= MAX_PLY - 4 {
+            return NodeStart::Settled(self.evaluate());
+        }
+        match self.urgency() {
+            Urgency::Win => NodeStart::Settled(mate_in(ply + 1)),
+            Urgency::Lost => NodeStart::Settled(mated_in(ply + 2)),
+            Urgency::OpenFour => NodeStart::Settled(mate_in(ply + 3)),
+            Urgency::DoubleThreat => NodeStart::Settled(mate_in(ply + 5)),
+            Urgency::Block(block) => NodeStart::Block(block),
+            Urgency::Open => NodeStart::Open,
+        }
+    }
+
     fn urgency(&mut self) -> Urgency {
         let us = self.board.to_move();
         let them = us.opponent();
@@ -379,26 +415,10 @@ impl<'a> Worker<'a> {
         if depth <= 0.0 {
             return self.quiescence(alpha, beta, ply, 0);
         }
-        self.pv[ply].clear();
-        if self.poll_stop() {
-            return 0;
-        }
-        self.nodes += 1;
-        self.seldepth = self.seldepth.max(ply);
-        if self.board.empties() == 0 || ply >= MAX_PLY - 4 {
-            return if self.board.empties() == 0 {
-                0
-            } else {
-                self.evaluate()
-            };
-        }
-        let forced = match self.urgency() {
-            Urgency::Win => return mate_in(ply + 1),
-            Urgency::Lost => return mated_in(ply + 2),
-            Urgency::OpenFour => return mate_in(ply + 3),
-            Urgency::DoubleThreat => return mate_in(ply + 5),
-            Urgency::Block(block) => Some(block),
-            Urgency::Open => None,
+        let forced = match self.start_node(ply) {
+            NodeStart::Settled(score) => return score,
+            NodeStart::Block(block) => Some(block),
+            NodeStart::Open => None,
         };
         alpha = alpha.max(mated_in(ply));
         beta = beta.min(mate_in(ply + 1));
@@ -716,31 +736,15 @@ impl<'a> Worker<'a> {
     /// follows a connected chain of fours as far as it goes: a VCF at every leaf, at the cost
     /// of a few nodes where there is none.
     fn quiescence(&mut self, mut alpha: i32, beta: i32, ply: usize, fours: u32) -> i32 {
-        self.pv[ply].clear();
-        if self.poll_stop() {
-            return 0;
-        }
-        self.nodes += 1;
-        self.seldepth = self.seldepth.max(ply);
-        if self.board.empties() == 0 || ply >= MAX_PLY - 4 {
-            return if self.board.empties() == 0 {
-                0
-            } else {
-                self.evaluate()
-            };
-        }
-        match self.urgency() {
-            Urgency::Win => return mate_in(ply + 1),
-            Urgency::Lost => return mated_in(ply + 2),
-            Urgency::OpenFour => return mate_in(ply + 3),
-            Urgency::DoubleThreat => return mate_in(ply + 5),
-            Urgency::Block(block) => {
+        match self.start_node(ply) {
+            NodeStart::Settled(score) => return score,
+            NodeStart::Block(block) => {
                 self.board.make(block);
                 let score = -self.quiescence(-beta, -alpha, ply + 1, fours);
                 self.board.unmake();
                 return score;
             }
-            Urgency::Open => {}
+            NodeStart::Open => {}
         }
         let stand = self.evaluate();
         if stand >= beta {
