@@ -1,7 +1,7 @@
 //! Fits the evaluation weights to game records (Texel-style logistic regression).
 //!
 //! ```sh
-//! cargo run --release --example tune -- [--epochs N] [--rate R] [--l2 L] [--judged L] [--threats-only] [--symmetric] [--valid held-out.sgf] games.sgf...
+//! cargo run --release --example tune -- [--epochs N] [--rate R] [--l2 L] [--judged L] [--threats-only] [--counts-only] [--symmetric] [--valid held-out.sgf] games.sgf...
 //! ```
 //!
 //! Input: SGF collections as written by c-gomoku-cli (`SZ`, `RU` rule code, `RE[B+…]`,
@@ -11,9 +11,9 @@
 //! side. The score is linear in the weights (see `sente::eval`), so the model is
 //! `P(win) = sigmoid(w · features / (SCALE · K))`; K is fitted first with the current weights,
 //! then the weights by Adam on the log loss with an L2 pull towards the current values. Besides
-//! the engine's own weights (a value per pattern set, the threat table) the fit moves offsets
-//! shared by the pattern sets that hold a line pattern or make a shape, and prints each set's
-//! value with its offsets added in (see `LINE_ATTACK`).
+//! the engine's own weights (a value per pattern set, the threat table, the threat counts) the
+//! fit moves offsets shared by the pattern sets that hold a line pattern or make a shape, and
+//! prints each set's value with its offsets added in (see `LINE_ATTACK`).
 //!
 //! A game's result is a noisy label for a position long before the end. Where a move's comment
 //! carries a stronger engine's search score of the position before it (`rapfi=<score>` in the
@@ -26,6 +26,9 @@
 //! `--threats-only` fits the threat-mask table alone and leaves the pattern-set values as they
 //! are, for small sets of games: on 700 games of self-play a refit of all the weights made the
 //! held-out loss worse, one of the threat table alone better (README, tenth session).
+//!
+//! `--counts-only` fits the threat-count values alone (`Weights::counts`: what it is worth to
+//! hold a threat on one, two, three or four cells), the rest kept as they are.
 //!
 //! `--symmetric` ties each attack value to its defence value (both start at their mean and
 //! move together), so that the pattern part of the score only changes sign with the side to
@@ -41,7 +44,7 @@
 //! `renju_weights.rs` for renju games).
 
 use sente::board::{Board, Color, Pos};
-use sente::eval::{self, Weights, THREAT_MASKS};
+use sente::eval::{self, Weights, COUNTED, COUNT_CAP, THREAT_MASKS};
 use sente::pattern::{
     combination, pattern_code, pattern_set, pattern_set_patterns, shape, shape_patterns,
     LinePattern, Threat, PATTERN_SETS, SHAPES,
@@ -73,8 +76,12 @@ const LINE_ATTACK: usize = THREAT_MASK + THREAT_MASKS;
 const LINE_DEFENCE: usize = LINE_ATTACK + LINES;
 const SHAPE_ATTACK: usize = LINE_DEFENCE + LINES;
 const SHAPE_DEFENCE: usize = SHAPE_ATTACK + SHAPES;
+/// Threat-count features: per side (to move, other) and threat of `eval::COUNTED`, the steps
+/// of `Weights::counts` from n − 1 to n cells; a sample has the first min(count, cap) of them.
+const COUNTS: usize = SHAPE_DEFENCE + SHAPES;
+const COUNT_FEATURES: usize = 2 * COUNTED.len() * COUNT_CAP;
 /// Features of one weight set.
-const FEATURES: usize = SHAPE_DEFENCE + SHAPES;
+const FEATURES: usize = COUNTS + COUNT_FEATURES;
 
 /// A rule family: the weight sets its games fit, in feature order, with their names in the
 /// generated source.
@@ -115,8 +122,10 @@ impl Family {
         self.sets
             .iter()
             .flat_map(|&(color, ..)| {
-                let mut set = Weights::of(self.rule, color).to_vec();
-                set.resize(FEATURES, 0.0);
+                let weights = Weights::of(self.rule, color);
+                let mut set = weights.to_vec();
+                set.resize(COUNTS, 0.0);
+                set.extend(weights.count_steps());
                 set
             })
             .collect()
@@ -140,6 +149,7 @@ fn main() -> anyhow::Result<()> {
     let mut judged = 0.0f64;
     let mut threats_only = false;
     let mut symmetric = false;
+    let mut counts_only = false;
     let mut files = Vec::new();
     let mut valid_files = Vec::new();
     let mut args = std::env::args().skip(1);
@@ -151,13 +161,14 @@ fn main() -> anyhow::Result<()> {
             "--judged" => judged = value(&mut args, &arg)?,
             "--threats-only" => threats_only = true,
             "--symmetric" => symmetric = true,
+            "--counts-only" => counts_only = true,
             "--valid" => valid_files.push(value(&mut args, &arg)?),
             _ => files.push(arg),
         }
     }
     anyhow::ensure!(
         !files.is_empty(),
-        "usage: tune [--epochs N] [--rate R] [--l2 L] [--judged L] [--threats-only] [--symmetric] [--valid held-out.sgf] games.sgf..."
+        "usage: tune [--epochs N] [--rate R] [--l2 L] [--judged L] [--threats-only] [--counts-only] [--symmetric] [--valid held-out.sgf] games.sgf..."
     );
     anyhow::ensure!(
         (0.0..=1.0).contains(&judged),
@@ -213,6 +224,7 @@ fn main() -> anyhow::Result<()> {
         l2,
         threats_only,
         symmetric,
+        counts_only,
     };
     let fitted = fit_weights(&samples, &valid, &start, k, &settings);
     eprintln!("loss {:.5} after fitting", loss(&samples, &fitted, k));
@@ -314,6 +326,13 @@ fn features(board: &Board, family: &Family) -> Vec<f64> {
     }
     let (own, opponent) = (board.eval_side(us), board.eval_side(them));
     f[family.offset(us) + THREAT_MASK + eval::threat_mask(&own, &opponent)] = 1.0;
+    for (side, color) in [us, them].into_iter().enumerate() {
+        for (level, &threat) in COUNTED.iter().enumerate() {
+            let n = board.count(color, threat).min(COUNT_CAP);
+            let at = family.offset(us) + COUNTS + (side * COUNTED.len() + level) * COUNT_CAP;
+            f[at..at + n].fill(1.0);
+        }
+    }
     f
 }
 
@@ -419,6 +438,8 @@ struct FitSettings {
     threats_only: bool,
     /// Each line and pattern-set value the same as attack and as defence (see `tie`).
     symmetric: bool,
+    /// Only the threat-count values may move (see `COUNTS`).
+    counts_only: bool,
 }
 
 /// Ties each line pattern's and pattern set's attack value to its defence value: both become
@@ -429,7 +450,7 @@ fn tie(values: &mut [f64], combine: fn(f64, f64) -> f64) {
     let pairs = (SET_ATTACK..SET_DEFENCE)
         .zip(SET_DEFENCE..THREAT_MASK)
         .chain((LINE_ATTACK..LINE_DEFENCE).zip(LINE_DEFENCE..SHAPE_ATTACK))
-        .chain((SHAPE_ATTACK..SHAPE_DEFENCE).zip(SHAPE_DEFENCE..FEATURES));
+        .chain((SHAPE_ATTACK..SHAPE_DEFENCE).zip(SHAPE_DEFENCE..COUNTS));
     for set in values.chunks_mut(FEATURES) {
         for (a, d) in pairs.clone() {
             let tied = combine(set[a], set[d]);
@@ -452,6 +473,7 @@ fn fit_weights(
         l2,
         threats_only,
         symmetric,
+        counts_only,
     } = settings;
     let n = start.len();
     let mut w = start.to_vec();
@@ -462,7 +484,9 @@ fn fit_weights(
     let fixed: Vec<bool> = (0..n)
         .map(|i| {
             let threats = THREAT_MASK..LINE_ATTACK;
-            frozen(i % FEATURES) || (threats_only && !threats.contains(&(i % FEATURES)))
+            frozen(i % FEATURES)
+                || (threats_only && !threats.contains(&(i % FEATURES)))
+                || (counts_only && i % FEATURES < COUNTS)
         })
         .collect();
     for epoch in 1..=epochs {
@@ -539,6 +563,21 @@ fn print_set(name: &str, doc: &str, w: &[f64]) {
     for row in w[THREAT_MASK..LINE_ATTACK].chunks(16) {
         let values: Vec<String> = row.iter().map(|&v| format!("{},", r(v))).collect();
         println!("        {}", values.join(" "));
+    }
+    println!("    ],");
+    println!("    counts: [");
+    for side in w[COUNTS..].chunks(COUNTED.len() * COUNT_CAP) {
+        println!("        [");
+        for steps in side.chunks(COUNT_CAP) {
+            let mut sum = 0.0;
+            let mut values = vec!["0".to_string()];
+            for step in steps {
+                sum += step;
+                values.push(r(sum).to_string());
+            }
+            println!("            [{}],", values.join(", "));
+        }
+        println!("        ],");
     }
     println!("    ],");
     println!("}};");

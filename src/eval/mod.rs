@@ -6,7 +6,9 @@
 //! game records (`examples/tune.rs`): for the side to move, the sum over empty cells of the
 //! *attack* values of its patterns (what it can build, moving first); minus, for the other
 //! side, the sum of the *defence* values (what it threatens, which the side to move must
-//! answer); plus a value for the combination of immediate threats both sides hold.
+//! answer); plus a value for the combination of immediate threats both sides hold; plus, per
+//! side and threat, a value for how many cells carry it (the first open-three point is worth
+//! more than the fifth: the side can play only one, the defender must see to all).
 //!
 //! Each rule family has its own weights: freestyle and standard share one set for both
 //! colours; renju has one per colour, since black's fouls change what its patterns are worth and
@@ -44,6 +46,9 @@ pub struct Weights {
     pub pattern_set: [(i16, i16); PATTERN_SETS],
     /// Per threat mask (see [`threat_mask`]), for the side to move.
     pub threat: [i16; THREAT_MASKS],
+    /// For the side to move (`[0]`) and the other side (`[1]`): per threat of [`COUNTED`], the
+    /// value of holding it on n empty cells, n counted up to [`COUNT_CAP`] (`[0]` is zero).
+    pub counts: [[[i16; COUNT_CAP + 1]; COUNTED.len()]; 2],
 }
 
 impl Weights {
@@ -76,6 +81,16 @@ impl Weights {
         w.extend(self.threat.iter().map(|&v| v as f64));
         w
     }
+
+    /// The count values as the tuner's features use them: per side and threat, the step from
+    /// n − 1 to n cells, for n from 1 to [`COUNT_CAP`].
+    pub fn count_steps(&self) -> Vec<f64> {
+        self.counts
+            .iter()
+            .flatten()
+            .flat_map(|values| values.windows(2).map(|w| (w[1] - w[0]) as f64))
+            .collect()
+    }
 }
 
 /// Per-colour totals the evaluation reads from the board.
@@ -99,8 +114,38 @@ impl Side<'_> {
 /// The score of a position for the side to move (`own`) against the other side.
 pub fn score(own: &Side, opponent: &Side) -> i32 {
     let threat = own.weights.threat[threat_mask(own, opponent)];
-    let total = own.attack_sum - opponent.defence_sum + threat as i32;
+    let total = own.attack_sum - opponent.defence_sum + threat as i32 + count_value(own, opponent);
     total / SCALE
+}
+
+/// The threats whose number of cells the evaluation values (see [`Weights::counts`]).
+pub const COUNTED: [Threat; 11] = [
+    Threat::Flex2,
+    Threat::Block3,
+    Threat::Flex2x2,
+    Threat::Block3Plus,
+    Threat::Flex3,
+    Threat::Flex3Plus,
+    Threat::Flex3x2,
+    Threat::Block4,
+    Threat::Block4Plus,
+    Threat::Block4Flex3,
+    Threat::Flex4,
+];
+
+/// Cell counts above this are valued as this many.
+pub const COUNT_CAP: usize = 4;
+
+/// The value of both sides' threat counts, from the side to move's weights.
+fn count_value(own: &Side, opponent: &Side) -> i32 {
+    let mut total = 0;
+    for (values, side) in own.weights.counts.iter().zip([own, opponent]) {
+        for (per_count, &threat) in values.iter().zip(&COUNTED) {
+            let n = (side.threats[threat as usize] as usize).min(COUNT_CAP);
+            total += per_count[n] as i32;
+        }
+    }
+    total
 }
 
 /// Number of threat masks.
@@ -131,4 +176,59 @@ pub fn threat_mask(own: &Side, opponent: &Side) -> usize {
     bits.iter()
         .enumerate()
         .fold(0, |mask, (bit, &set)| mask | usize::from(set) << bit)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Weights that value only threat counts: the side to move's open-three points by
+    /// `own`, the other side's by `theirs`.
+    fn count_only(own: [i16; COUNT_CAP + 1], theirs: [i16; COUNT_CAP + 1]) -> Box<Weights> {
+        let flex3 = COUNTED.iter().position(|&t| t == Threat::Flex3).unwrap();
+        let mut weights = Box::new(Weights {
+            pattern_set: [(0, 0); PATTERN_SETS],
+            threat: [0; THREAT_MASKS],
+            counts: [[[0; COUNT_CAP + 1]; COUNTED.len()]; 2],
+        });
+        weights.counts[0][flex3] = own;
+        weights.counts[1][flex3] = theirs;
+        weights
+    }
+
+    fn side<'a>(weights: &'static Weights, threats: &'a [u16; Threat::COUNT]) -> Side<'a> {
+        Side {
+            attack_sum: 0,
+            defence_sum: 0,
+            threats,
+            weights,
+        }
+    }
+
+    #[test]
+    fn threat_counts_are_valued_from_the_side_to_moves_table_up_to_the_cap() {
+        let mover: &'static Weights = Box::leak(count_only([0, 80, 120, 160, 200], [0; 5]));
+        let other: &'static Weights = Box::leak(count_only([0; 5], [0, -40, -64, -80, -96]));
+        let none = [0; Threat::COUNT];
+        for (cells, own_value, their_value) in [
+            (0, 0, 0),
+            (1, 80, -40),
+            (3, 160, -80),
+            (4, 200, -96),
+            (9, 200, -96),
+        ] {
+            let mut threats = [0; Threat::COUNT];
+            threats[Threat::Flex3 as usize] = cells;
+            // Our open-three points, valued by our own table.
+            assert_eq!(
+                score(&side(mover, &threats), &side(other, &none)),
+                own_value / SCALE
+            );
+            // The opponent's, valued by our table for theirs (not by their own weights).
+            assert_eq!(
+                score(&side(other, &none), &side(mover, &threats)),
+                their_value / SCALE
+            );
+        }
+    }
 }
