@@ -326,9 +326,8 @@ fn features(board: &Board, family: &Family) -> Vec<f64> {
     }
     let (own, opponent) = (board.eval_side(us), board.eval_side(them));
     f[family.offset(us) + THREAT_MASK + eval::threat_mask(&own, &opponent)] = 1.0;
-    for (side, color) in [us, them].into_iter().enumerate() {
-        for (level, &threat) in COUNTED.iter().enumerate() {
-            let n = board.count(color, threat).min(COUNT_CAP);
+    for (side, cells) in [&own, &opponent].into_iter().enumerate() {
+        for (level, n) in eval::count_levels(cells).enumerate() {
             let at = family.offset(us) + COUNTS + (side * COUNTED.len() + level) * COUNT_CAP;
             f[at..at + n].fill(1.0);
         }

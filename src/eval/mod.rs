@@ -136,12 +136,19 @@ pub const COUNTED: [Threat; 11] = [
 /// Cell counts above this are valued as this many.
 pub const COUNT_CAP: usize = 4;
 
+/// Per threat of [`COUNTED`], the number of cells where `side` holds it, up to [`COUNT_CAP`]:
+/// the index into that threat's row of [`Weights::counts`].
+pub fn count_levels<'a>(side: &'a Side) -> impl Iterator<Item = usize> + 'a {
+    COUNTED
+        .iter()
+        .map(|&threat| (side.threats[threat as usize] as usize).min(COUNT_CAP))
+}
+
 /// The value of both sides' threat counts, from the side to move's weights.
 fn count_value(own: &Side, opponent: &Side) -> i32 {
     let mut total = 0;
     for (values, side) in own.weights.counts.iter().zip([own, opponent]) {
-        for (per_count, &threat) in values.iter().zip(&COUNTED) {
-            let n = (side.threats[threat as usize] as usize).min(COUNT_CAP);
+        for (per_count, n) in values.iter().zip(count_levels(side)) {
             total += per_count[n] as i32;
         }
     }
