@@ -140,8 +140,8 @@ fn assert_proven_within(positions: &[&str], limit: u64, budget: u64) {
 /// searched the same proofs again. First shown on a loss from Sente's games (ten opening
 /// stones, then g11 f12 h13: unproven at depth 20 and after 8 s without the rule, proven at
 /// depth 20 with it). Over the 150 self-play positions the rule sped up 43 proofs and slowed 12
-/// (twentieth session). Here four of them: with the rule 597,639 + 524,650 + 458,566 + 390,457
-/// nodes, 1.97 million in all; without it 1,766,123 + 1,108,015 + 1,586,114 + 2,000,593, 6.46
+/// (twentieth session). Here four of them: with the rule 597,631 + 524,650 + 458,566 + 363,884
+/// nodes, 1.94 million in all; without it 1,766,115 + 1,108,015 + 1,586,114 + 1,974,020, 6.43
 /// million (both with the threat-count evaluation, twenty-eighth session). Position 22 was a
 /// fifth until the threat counts: they rank e9 (also winning, unproven after 4 million nodes)
 /// above h5 (mate in 14, proven in 76,417).
@@ -157,9 +157,9 @@ fn a_proven_result_in_the_table_is_used_at_any_depth() {
 /// against Sente (`h8 i9 h9 g8 h10 h11 g9 h7 f10 e11 f9 f11 i11 f8 j10 i10`, black to move: 9.5
 /// million nodes with the open window, within 5 million without; now 2.65 and 6.3 million).
 /// Here five of the 150 self-play positions: 319,528 + 370,713 + 458,566 + 369,010 + 515,032
-/// nodes, 2.03 million in all (with the threat-count evaluation); with the window opened after a fail (measured before the hash
-/// table kept deeper results, when the five took 2.01 million), 753,645 + 1,045,032 + 1,302,613
-/// + 1,060,094 and the last unproven after 3 million.
+/// nodes, 2.03 million in all (with the threat-count evaluation); with the window opened after
+/// a fail (measured before the hash table kept deeper results, when the five took 2.01
+/// million), 753,645 + 1,045,032 + 1,302,613 + 1,060,094 and the last unproven after 3 million.
 #[test]
 fn a_failed_window_is_not_opened_all_the_way() {
     let positions = [15, 38, 124, 138, 77].map(selfplay_position);
