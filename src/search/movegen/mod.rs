@@ -5,7 +5,9 @@
 //! - against a straight four it can make (an open three on the board): every cell where the
 //!   opponent would make a four, which includes all the squares of that straight four;
 //! - against a four-three it can play: that point, and the empty cells within four steps of it
-//!   on its four-line and three-line, which include every cell that spoils either.
+//!   on its four-line and three-line, which include every cell that spoils either. A
+//!   four-three whose forced block is a four of ours threatens nothing yet: every move is
+//!   generated.
 //!
 //! A superfluous "defence" costs one node: the child sees the opponent's win at once.
 //! Otherwise every candidate cell is generated. Moves are ordered by the hash move, then by what
@@ -35,17 +37,57 @@ pub enum Danger {
 }
 
 impl Danger {
-    /// The opponent's most urgent threat (fives are handled before move generation).
+    /// The opponent's most urgent threat (fives are handled before move generation). A
+    /// four-three counts only where it wins: where the block it forces would make a four of
+    /// ours, the opponent must block that in turn, its three no longer wins by force, and
+    /// every move of ours stays worth searching (the counter-attack that wins may be a quiet
+    /// one: a double three, with the block's four to come).
     pub fn assess(board: &mut Board) -> Danger {
         let them = board.to_move().opponent();
         if super::threat::legal_cell(board, them, Threat::Flex4).is_some() {
             Danger::OpenFour
-        } else if super::threat::legal_cell(board, them, Threat::Block4Flex3).is_some() {
+        } else if !winning_four_threes(board).is_empty() {
             Danger::FourThree
         } else {
             Danger::None
         }
     }
+}
+
+/// The opponent's legal four-three points whose forced block makes no four for the side to
+/// move (or may not be played by it: a renju foul).
+fn winning_four_threes(board: &mut Board) -> Vec<Pos> {
+    let us = board.to_move();
+    let them = us.opponent();
+    if board.count(them, Threat::Block4Flex3) == 0 {
+        return Vec::new();
+    }
+    cells_with(board, them, Threat::Block4Flex3, Threat::Block4Flex3)
+        .into_iter()
+        .filter(|&point| !board.is_forbidden(them, point) && !block_makes_a_four(board, point))
+        .collect()
+}
+
+/// Whether, after the opponent plays `point` (a four), the side to move's only block of it
+/// makes a four of its own. A block that is a renju foul is no block; one that only looks like
+/// a foul (a double three still to be checked) is taken to make a four, since the foul hides
+/// what it makes.
+fn block_makes_a_four(board: &mut Board, point: Pos) -> bool {
+    board.pass();
+    board.make(point);
+    let us = board.to_move();
+    let them = us.opponent();
+    let blocks = cells_with(board, them, Threat::Five, Threat::Five);
+    let answered = match blocks[..] {
+        [block] => match board.threat(us, block) {
+            Threat::Forbidden => !board.is_forbidden(us, block),
+            threat => threat >= Threat::Block4,
+        },
+        _ => false,
+    };
+    board.unmake();
+    board.pass();
+    answered
 }
 
 #[derive(Clone, Copy, Debug)]
@@ -165,10 +207,7 @@ pub fn generate(board: &mut Board, danger: Danger, out: &mut Vec<ScoredMove>) {
 /// move back before the three becomes a straight four).
 fn four_three_defences(board: &mut Board) -> Vec<Pos> {
     let them = board.to_move().opponent();
-    let points: Vec<Pos> = cells_with(board, them, Threat::Block4Flex3, Threat::Block4Flex3)
-        .into_iter()
-        .filter(|&p| !board.is_forbidden(them, p))
-        .collect();
+    let points = winning_four_threes(board);
     let mut cells = points.clone();
     let mut add_around = |board: &Board, centre: Pos, dirs: &[isize]| {
         for &dir in dirs {

@@ -57,3 +57,32 @@ fn every_move_that_stops_a_straight_four_is_generated() {
         }
     }
 }
+
+/// Black's four-three j4 (four f8 g7 h6 j4, three j4 j6 j7) forces white's block at i5, which
+/// is a four of white's own (i5 i7 i8 i9): no danger, and white's quiet double three e10 (the
+/// move that wins, README, twenty-ninth session) is generated. The same shape without white's
+/// i9 (so that the block makes only a three) is a danger, and e10 is left out.
+#[test]
+fn a_four_three_is_a_danger_only_where_its_block_makes_no_four() {
+    for (moves, danger) in [
+        (
+            "h8 i8 g7 i9 h6 h9 g9 i7 i10 g10 j7 f10 f8 e9 j6",
+            Danger::None,
+        ),
+        (
+            "h8 i8 g7 a1 h6 h9 g9 i7 i10 g10 j7 f10 f8 e9 j6",
+            Danger::FourThree,
+        ),
+    ] {
+        let mut board = board_from_moves(15, 15, Rule::Freestyle, moves).expect("moves");
+        let black = crate::board::Color::Black;
+        assert_eq!(board.count(black, Threat::Block4Flex3), 1, "{moves}");
+        assert_eq!(Danger::assess(&mut board), danger, "{moves}");
+        let mut generated = Vec::new();
+        generate(&mut board, danger, &mut generated);
+        let e10 = generated
+            .iter()
+            .any(|m| crate::board::geometry::to_letter_number(m.pos) == "e10");
+        assert_eq!(e10, danger == Danger::None, "{moves}");
+    }
+}
