@@ -22,7 +22,7 @@
 
 use super::movegen::{self, Danger, ScoredMove};
 use super::score::{is_proven, mate_in, mated_in, EVAL_LIMIT, INFINITY, MAX_PLY, PROVEN};
-use super::threat::{first_cell, legal_cell};
+use super::threat::{first_cell, four_three_is_answered, legal_cell};
 use super::time::TimeBudget;
 use super::tt::{Bound, TranspositionTable, TtEntry};
 use crate::board::{Board, Color, Pos, GRID};
@@ -365,29 +365,13 @@ impl<'a> Worker<'a> {
     /// so the set is the same again) rather than collected into a new vector.
     fn has_unanswerable_four_three(&mut self) -> bool {
         let us = self.board.to_move();
-        let them = us.opponent();
         let count = self.board.count(us, Threat::Block4Flex3);
         (0..count).any(|i| {
-            let Some(pos) = self
+            let point = self
                 .board
                 .threat_cells(us, Threat::Block4Flex3, Threat::Block4Flex3)
-                .nth(i)
-            else {
-                return false;
-            };
-            self.board.make(pos);
-            let answered = match first_cell(&self.board, us, Threat::Five) {
-                Some(block) => {
-                    let theirs = self.board.threat(them, block);
-                    theirs >= Threat::Block4
-                        // A renju foul hides what the block makes; if it is no foul after all,
-                        // assume it answers.
-                        || (theirs == Threat::Forbidden && !self.board.is_forbidden(them, block))
-                }
-                None => true,
-            };
-            self.board.unmake();
-            !answered
+                .nth(i);
+            point.is_some_and(|pos| !four_three_is_answered(&mut self.board, pos))
         })
     }
 

@@ -333,6 +333,25 @@ pub fn first_cell(board: &Board, color: Color, threat: Threat) -> Option<Pos> {
     board.threat_cells(color, threat, threat).next()
 }
 
+/// Whether the side to move's four-three at `point` is answered: the block its four forces is
+/// a four of the opponent's own, which takes the move back before the three becomes a straight
+/// four. A block that is a renju foul is no block; one that only looks like a foul (a double
+/// three still to be checked) is taken to answer, since the foul hides what it makes.
+pub fn four_three_is_answered(board: &mut Board, point: Pos) -> bool {
+    let attacker = board.to_move();
+    let defender = attacker.opponent();
+    board.make(point);
+    let answered = match first_cell(board, attacker, Threat::Five) {
+        Some(block) => match board.threat(defender, block) {
+            Threat::Forbidden => !board.is_forbidden(defender, block),
+            threat => threat >= Threat::Block4,
+        },
+        None => true,
+    };
+    board.unmake();
+    answered
+}
+
 /// A cell where `color` has exactly `threat` and may legally play.
 pub fn legal_cell(board: &mut Board, color: Color, threat: Threat) -> Option<Pos> {
     if board.count(color, threat) == 0 {

@@ -18,7 +18,7 @@
 //! Public for the tools that fit the ordering (`examples/order_fit.rs`); the search is its only
 //! user in the engine.
 
-use super::threat::cells_with;
+use super::threat::{cells_with, four_three_is_answered};
 use crate::board::{Board, Pos, DIRECTIONS};
 use crate::eval;
 use crate::pattern::{CellInfo, Threat};
@@ -64,28 +64,15 @@ fn winning_four_threes(board: &mut Board) -> Vec<Pos> {
     }
     cells_with(board, them, Threat::Block4Flex3, Threat::Block4Flex3)
         .into_iter()
-        .filter(|&point| !board.is_forbidden(them, point) && !block_makes_a_four(board, point))
+        .filter(|&point| !board.is_forbidden(them, point) && !answered_by_us(board, point))
         .collect()
 }
 
-/// Whether, after the opponent plays `point` (a four), the side to move's only block of it
-/// makes a four of its own. A block that is a renju foul is no block; one that only looks like
-/// a foul (a double three still to be checked) is taken to make a four, since the foul hides
-/// what it makes.
-fn block_makes_a_four(board: &mut Board, point: Pos) -> bool {
+/// Whether the opponent's four-three at `point` is answered by our block (see
+/// [`four_three_is_answered`], which asks it of the side to move's own).
+fn answered_by_us(board: &mut Board, point: Pos) -> bool {
     board.pass();
-    board.make(point);
-    let us = board.to_move();
-    let them = us.opponent();
-    let blocks = cells_with(board, them, Threat::Five, Threat::Five);
-    let answered = match blocks[..] {
-        [block] => match board.threat(us, block) {
-            Threat::Forbidden => !board.is_forbidden(us, block),
-            threat => threat >= Threat::Block4,
-        },
-        _ => false,
-    };
-    board.unmake();
+    let answered = four_three_is_answered(board, point);
     board.pass();
     answered
 }
