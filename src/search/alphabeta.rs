@@ -22,7 +22,7 @@
 
 use super::movegen::{self, Danger, ScoredMove};
 use super::score::{is_proven, mate_in, mated_in, EVAL_LIMIT, INFINITY, MAX_PLY, PROVEN};
-use super::threat::{first_cell, four_three_is_answered, legal_cell};
+use super::threat::{first_cell, has_winning_four_three, legal_cell};
 use super::time::TimeBudget;
 use super::tt::{Bound, TranspositionTable, TtEntry};
 use crate::board::{Board, Color, Pos, GRID};
@@ -351,28 +351,12 @@ impl<'a> Worker<'a> {
         {
             return Urgency::DoubleThreat;
         }
-        if four_threes > 0 && self.has_unanswerable_four_three() {
+        // The block lies on the four's line, so it cannot touch the three (Rapfi's quick win
+        // check does the same).
+        if four_threes > 0 && has_winning_four_three(&mut self.board) {
             return Urgency::DoubleThreat;
         }
         Urgency::Open
-    }
-
-    /// Whether one of our four-threes wins although the opponent has fours it could make: the
-    /// block our four forces makes no four for it, so nothing stops the open four that our
-    /// three becomes (Rapfi's quick win check does the same). The block lies on the four's
-    /// line, so it cannot touch the three. Runs inside `urgency`, at every node that has a
-    /// four-three: the cells are taken one at a time by index (each trial move is taken back,
-    /// so the set is the same again) rather than collected into a new vector.
-    fn has_unanswerable_four_three(&mut self) -> bool {
-        let us = self.board.to_move();
-        let count = self.board.count(us, Threat::Block4Flex3);
-        (0..count).any(|i| {
-            let point = self
-                .board
-                .threat_cells(us, Threat::Block4Flex3, Threat::Block4Flex3)
-                .nth(i);
-            point.is_some_and(|pos| !four_three_is_answered(&mut self.board, pos))
-        })
     }
 
     /// Whether the opponent threatens to win by force in its next moves: a straight four it can

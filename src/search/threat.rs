@@ -333,13 +333,45 @@ pub fn first_cell(board: &Board, color: Color, threat: Threat) -> Option<Pos> {
     board.threat_cells(color, threat, threat).next()
 }
 
-/// Whether the side to move's four-three at `point` is answered: the block its four forces is
-/// a four of the opponent's own, which takes the move back before the three becomes a straight
-/// four. A block that is a renju foul is no block; one that only looks like a foul (a double
-/// three still to be checked) is taken to answer, since the foul hides what it makes.
-pub fn four_three_is_answered(board: &mut Board, point: Pos) -> bool {
+/// Whether the side to move has a four-three that wins: a legal one whose forced block makes
+/// no four for the opponent (see [`four_three_wins`]). Runs at every node where one is on the
+/// board, so the cells are taken one at a time by index (each trial move is taken back, so the
+/// set is the same again) rather than collected into a new vector.
+pub fn has_winning_four_three(board: &mut Board) -> bool {
+    let us = board.to_move();
+    let count = board.count(us, Threat::Block4Flex3);
+    (0..count).any(|i| {
+        let point = board
+            .threat_cells(us, Threat::Block4Flex3, Threat::Block4Flex3)
+            .nth(i);
+        point.is_some_and(|pos| four_three_wins(board, pos))
+    })
+}
+
+/// The side to move's four-threes that win (see [`four_three_wins`]).
+pub fn winning_four_threes(board: &mut Board) -> Vec<Pos> {
+    cells_with(
+        board,
+        board.to_move(),
+        Threat::Block4Flex3,
+        Threat::Block4Flex3,
+    )
+    .into_iter()
+    .filter(|&point| four_three_wins(board, point))
+    .collect()
+}
+
+/// Whether the side to move's four-three at `point` wins: it is no renju foul, and the block
+/// its four forces is no four of the opponent's own (which would take the move back before the
+/// three becomes a straight four). A block that is a renju foul is no block; one that only
+/// looks like a foul (a double three still to be checked) is taken to answer, since the foul
+/// hides what it makes.
+fn four_three_wins(board: &mut Board, point: Pos) -> bool {
     let attacker = board.to_move();
     let defender = attacker.opponent();
+    if board.is_forbidden(attacker, point) {
+        return false;
+    }
     board.make(point);
     let answered = match first_cell(board, attacker, Threat::Five) {
         Some(block) => match board.threat(defender, block) {
@@ -349,7 +381,7 @@ pub fn four_three_is_answered(board: &mut Board, point: Pos) -> bool {
         None => true,
     };
     board.unmake();
-    answered
+    !answered
 }
 
 /// A cell where `color` has exactly `threat` and may legally play.

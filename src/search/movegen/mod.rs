@@ -18,7 +18,7 @@
 //! Public for the tools that fit the ordering (`examples/order_fit.rs`); the search is its only
 //! user in the engine.
 
-use super::threat::{cells_with, four_three_is_answered};
+use super::threat::{cells_with, has_winning_four_three, winning_four_threes};
 use crate::board::{Board, Pos, DIRECTIONS};
 use crate::eval;
 use crate::pattern::{CellInfo, Threat};
@@ -46,7 +46,7 @@ impl Danger {
         let them = board.to_move().opponent();
         if super::threat::legal_cell(board, them, Threat::Flex4).is_some() {
             Danger::OpenFour
-        } else if !winning_four_threes(board).is_empty() {
+        } else if as_opponent(board, has_winning_four_three) {
             Danger::FourThree
         } else {
             Danger::None
@@ -54,27 +54,12 @@ impl Danger {
     }
 }
 
-/// The opponent's legal four-three points whose forced block makes no four for the side to
-/// move (or may not be played by it: a renju foul).
-fn winning_four_threes(board: &mut Board) -> Vec<Pos> {
-    let us = board.to_move();
-    let them = us.opponent();
-    if board.count(them, Threat::Block4Flex3) == 0 {
-        return Vec::new();
-    }
-    cells_with(board, them, Threat::Block4Flex3, Threat::Block4Flex3)
-        .into_iter()
-        .filter(|&point| !board.is_forbidden(them, point) && !answered_by_us(board, point))
-        .collect()
-}
-
-/// Whether the opponent's four-three at `point` is answered by our block (see
-/// [`four_three_is_answered`], which asks it of the side to move's own).
-fn answered_by_us(board: &mut Board, point: Pos) -> bool {
+/// Asks `question` of the opponent's side of the board (as if we passed).
+fn as_opponent<T>(board: &mut Board, question: impl FnOnce(&mut Board) -> T) -> T {
     board.pass();
-    let answered = four_three_is_answered(board, point);
+    let answer = question(board);
     board.pass();
-    answered
+    answer
 }
 
 #[derive(Clone, Copy, Debug)]
@@ -194,7 +179,7 @@ pub fn generate(board: &mut Board, danger: Danger, out: &mut Vec<ScoredMove>) {
 /// move back before the three becomes a straight four).
 fn four_three_defences(board: &mut Board) -> Vec<Pos> {
     let them = board.to_move().opponent();
-    let points = winning_four_threes(board);
+    let points = as_opponent(board, winning_four_threes);
     let mut cells = points.clone();
     let mut add_around = |board: &Board, centre: Pos, dirs: &[isize]| {
         for &dir in dirs {
@@ -223,13 +208,17 @@ fn four_three_defences(board: &mut Board) -> Vec<Pos> {
 /// The squares where the opponent, after playing `point`, would make five: where we would
 /// have to block.
 fn blocks_after(board: &mut Board, point: Pos) -> Vec<Pos> {
-    board.pass();
-    board.make(point);
-    let them = board.to_move().opponent();
-    let blocks = cells_with(board, them, Threat::Five, Threat::Five);
-    board.unmake();
-    board.pass();
-    blocks
+    as_opponent(board, |board| {
+        board.make(point);
+        let blocks = cells_with(
+            board,
+            board.to_move().opponent(),
+            Threat::Five,
+            Threat::Five,
+        );
+        board.unmake();
+        blocks
+    })
 }
 
 /// The side to move's four-making moves (legal ones) at least as strong as `weakest` and, when

@@ -1,6 +1,8 @@
 //! Move generation against threats, checked against a slow reference on real positions.
 
 use super::*;
+use crate::board::geometry::to_letter_number;
+use crate::board::Color;
 use crate::cli::board_from_moves;
 use crate::rules::Rule;
 
@@ -75,14 +77,11 @@ fn a_four_three_is_a_danger_only_where_its_block_makes_no_four() {
         ),
     ] {
         let mut board = board_from_moves(15, 15, Rule::Freestyle, moves).expect("moves");
-        let black = crate::board::Color::Black;
-        assert_eq!(board.count(black, Threat::Block4Flex3), 1, "{moves}");
+        assert_eq!(board.count(Color::Black, Threat::Block4Flex3), 1, "{moves}");
         assert_eq!(Danger::assess(&mut board), danger, "{moves}");
         let mut generated = Vec::new();
         generate(&mut board, danger, &mut generated);
-        let e10 = generated
-            .iter()
-            .any(|m| crate::board::geometry::to_letter_number(m.pos) == "e10");
+        let e10 = generated.iter().any(|m| to_letter_number(m.pos) == "e10");
         assert_eq!(e10, danger == Danger::None, "{moves}");
     }
 }
