@@ -342,6 +342,11 @@ impl Board {
         }
     }
 
+    /// Whether `pos` is a candidate: an empty cell within [`NEAR`] of a stone.
+    pub fn is_candidate(&self, pos: Pos) -> bool {
+        self.near[pos.index()] > 0 && self.is_empty(pos)
+    }
+
     /// The rectangle holding every candidate (empty when there is no stone).
     fn candidate_box(&self) -> (usize, usize, usize, usize) {
         if self.area == Area::EMPTY {

@@ -5,7 +5,8 @@
 //! - against a straight four it can make (an open three on the board): every cell where the
 //!   opponent would make a four, which includes all the squares of that straight four;
 //! - against a four-three it can play: that point, and the empty cells within four steps of it
-//!   on its four-line and three-line, which include every cell that spoils either. A
+//!   on its four-line and three-line, which include every cell that spoils either (some are
+//!   out of every stone's reach, so these are looked for beyond the candidates). A
 //!   four-three whose forced block is a four of ours threatens nothing yet: every move is
 //!   generated.
 //!
@@ -148,7 +149,7 @@ pub fn generate(board: &mut Board, danger: Danger, out: &mut Vec<ScoredMove>) {
         _ => Vec::new(),
     };
     let mut foul_checks = false;
-    board.for_each_candidate(|pos| {
+    let mut consider = |pos| {
         let mine = board.info(us, pos);
         let theirs = board.info(them, pos);
         let wanted = match danger {
@@ -166,7 +167,14 @@ pub fn generate(board: &mut Board, danger: Danger, out: &mut Vec<ScoredMove>) {
             score: static_score(mine, theirs),
             tactical: is_tactical(mine, theirs),
         });
-    });
+    };
+    board.for_each_candidate(&mut consider);
+    // A four-three's three may be spoilt at the far end of its line, out of every stone's reach.
+    for &pos in defences.iter().filter(|&&pos| !board.is_candidate(pos)) {
+        if board.threat(us, pos) >= Threat::Block3 || board.threat(them, pos) >= Threat::Block3 {
+            consider(pos);
+        }
+    }
     if foul_checks {
         out.retain(|m| !(board.info(us, m.pos).needs_foul_check && board.is_forbidden(us, m.pos)));
     }
