@@ -365,7 +365,8 @@ pub fn winning_four_threes(board: &mut Board) -> Vec<Pos> {
 /// its four forces is no four of the opponent's own (which would take the move back before the
 /// three becomes a straight four). A block that is a renju foul is no block; one that only
 /// looks like a foul (a double three still to be checked) is taken to answer, since the foul
-/// hides what it makes.
+/// hides what it makes. Renju black's three must also still have a legal straight-four square
+/// after the block: one whose every such square is a foul is no three.
 fn four_three_wins(board: &mut Board, point: Pos) -> bool {
     let attacker = board.to_move();
     let defender = attacker.opponent();
@@ -373,15 +374,26 @@ fn four_three_wins(board: &mut Board, point: Pos) -> bool {
         return false;
     }
     board.make(point);
-    let answered = match first_cell(board, attacker, Threat::Five) {
+    let wins = match first_cell(board, attacker, Threat::Five) {
         Some(block) => match board.threat(defender, block) {
-            Threat::Forbidden => !board.is_forbidden(defender, block),
-            threat => threat >= Threat::Block4,
+            Threat::Forbidden if board.is_forbidden(defender, block) => true,
+            Threat::Forbidden => false,
+            threat if threat >= Threat::Block4 => false,
+            _ => !board.rule().has_fouls(attacker) || straight_four_after(board, attacker, block),
         },
-        None => true,
+        None => false,
     };
     board.unmake();
-    !answered
+    wins
+}
+
+/// Whether `attacker`, once the side to move has played `block`, can legally make a straight
+/// four.
+fn straight_four_after(board: &mut Board, attacker: Color, block: Pos) -> bool {
+    board.make(block);
+    let four = legal_cell(board, attacker, Threat::Flex4).is_some();
+    board.unmake();
+    four
 }
 
 /// A cell where `color` has exactly `threat` and may legally play.

@@ -3,6 +3,7 @@
 use super::*;
 use crate::board::geometry::parse_letter_number;
 use crate::rules::Rule;
+use crate::search::movegen::Danger;
 
 /// A 15×15 board after the moves (letter-number notation, black first).
 fn position(rule: Rule, moves: &[&str]) -> Board {
@@ -141,4 +142,22 @@ fn the_winning_line_replays_on_the_board() {
         board.is_five_at(last) || board.count(attacker, Threat::Five) >= 2,
         "ends in a five or a straight four: {line:?}"
     );
+}
+
+/// Renju, white to move (a Rapfi self-play game). Black's i12 is a four (g10 h11 i12 j13,
+/// blocked at k14) and a three (i11 i12 i14), but the three's one straight-four square, i13,
+/// is a foul (a four and two threes): after k14 black has no straight four to make, so the
+/// four-three wins nothing, and white is not held to defending it.
+#[test]
+fn a_renju_four_three_whose_three_cannot_become_a_straight_four_is_no_win() {
+    let moves = "k9 f6 h10 j10 j8 i9 h8 i7 i8 k8 h9 h7 h11 h12 i11 g8 j12 g9 g10 f11 k11 g11 \
+                 j13 f9 k13 l14 k12 k10 l11 j11 m10 n9 i14";
+    let moves: Vec<&str> = moves.split_whitespace().collect();
+    let mut board = position(Rule::Renju, &moves);
+    assert_eq!(board.threat(Color::Black, at("i12")), Threat::Block4Flex3);
+    assert!(board.is_forbidden(Color::Black, at("i13")));
+    assert_eq!(Danger::assess(&mut board), Danger::None);
+    board.pass();
+    assert!(!has_winning_four_three(&mut board));
+    assert!(winning_four_threes(&mut board).is_empty());
 }
