@@ -572,10 +572,12 @@ impl Board {
                 continue;
             }
             cell.lines[c][d] = new;
+            // Take the old digit out before putting the new one in: the sum stays within the
+            // code's range only that way round.
             cell.combination[c] =
-                (cell.combination[c] + category(new) * PLACE[d]) - category(old) * PLACE[d];
-            cell.pattern_code[c] = (cell.pattern_code[c] + new as u16 * PATTERN_PLACE[d])
-                - old as u16 * PATTERN_PLACE[d];
+                (cell.combination[c] - category(old) * PLACE[d]) + category(new) * PLACE[d];
+            cell.pattern_code[c] = (cell.pattern_code[c] - old as u16 * PATTERN_PLACE[d])
+                + new as u16 * PATTERN_PLACE[d];
             let info = Board::cell_info(self.tables, self.weights[c], color, cell);
             let old_info = std::mem::replace(&mut self.data[qi].info[c], info);
             self.count_out(c, q, old_info);
