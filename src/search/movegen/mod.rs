@@ -3,7 +3,8 @@
 //! When the opponent threatens to win, only the moves that can matter are generated, plus our
 //! own fours (a counter-attack the opponent must answer first):
 //! - against a straight four it can make (an open three on the board): every cell where the
-//!   opponent would make a four, which includes all the squares of that straight four;
+//!   opponent would make a four, which includes all the squares of that straight four, and in
+//!   renju every cell that is a foul for black (a four there reads as a foul);
 //! - against a four-three it can play: that point, and the empty cells within four steps of it
 //!   on its four-line and three-line, which include every cell that spoils either (some are
 //!   out of every stone's reach, so these are looked for beyond the candidates). A
@@ -154,7 +155,11 @@ pub fn generate(board: &mut Board, danger: Danger, out: &mut Vec<ScoredMove>) {
         let theirs = board.info(them, pos);
         let wanted = match danger {
             Danger::None => true,
-            Danger::OpenFour => mine.threat.is_four() || theirs.threat >= Threat::Block4,
+            Danger::OpenFour => {
+                mine.threat.is_four()
+                    || theirs.threat >= Threat::Block4
+                    || theirs.threat == Threat::Forbidden
+            }
             Danger::FourThree => mine.threat.is_four() || defences.contains(&pos),
         };
         // A foul is no move; a double three still to be checked may be legal (a fake three).

@@ -5,21 +5,22 @@ use crate::board::geometry::to_letter_number;
 use crate::board::Color;
 use crate::cli::board_from_moves;
 use crate::rules::Rule;
+use crate::search::threat::{self, legal_cell};
 
-/// Every position along the 150 games of `examples/positions/rapfi-selfplay-150.txt` (each
-/// game's moves up to every length from five stones on) where the side to move must stop a
-/// straight four (or two fours) the opponent can make and neither side has a five to play.
-fn open_four_dangers() -> Vec<Board> {
-    let file = include_str!("../../../examples/positions/rapfi-selfplay-150.txt");
+const FREESTYLE_GAMES: &str = include_str!("../../../examples/positions/rapfi-selfplay-150.txt");
+const RENJU_GAMES: &str = include_str!("../../../examples/positions/rapfi-renju-selfplay-300.txt");
+
+/// Every position along the games of `file` (each game's moves up to every length from five
+/// stones on) where the side to move meets `danger` and neither side has a five to play.
+fn positions_meeting(file: &str, rule: Rule, danger: Danger) -> Vec<Board> {
     let mut boards = Vec::new();
     for line in file.lines().filter(|l| !l.starts_with('#')) {
         let moves: Vec<&str> = line.split_whitespace().skip(1).collect();
         for n in 5..=moves.len() {
-            let mut board =
-                board_from_moves(15, 15, Rule::Freestyle, &moves[..n].join(" ")).expect("moves");
+            let mut board = board_from_moves(15, 15, rule, &moves[..n].join(" ")).expect("moves");
             let us = board.to_move();
             let no_five = board.count(us, Threat::Five) + board.count(us.opponent(), Threat::Five);
-            if no_five == 0 && Danger::assess(&mut board) == Danger::OpenFour {
+            if no_five == 0 && Danger::assess(&mut board) == danger {
                 boards.push(board);
             }
         }
@@ -27,14 +28,61 @@ fn open_four_dangers() -> Vec<Board> {
     boards
 }
 
-/// Whether the side to move's stone on `pos` leaves the opponent no cell where it makes a
-/// straight four or two fours: the reference, by playing the move.
-fn stops_the_four(board: &mut Board, pos: Pos) -> bool {
+/// Whether the side to move's stone on `pos` answers `danger`, by playing it: the opponent is
+/// left no five and no legal straight four (or two fours), and against a four-three no winning
+/// four-three either.
+fn stops(board: &mut Board, pos: Pos, danger: Danger) -> bool {
     let them = board.to_move().opponent();
     board.make(pos);
-    let stopped = board.count(them, Threat::Flex4) == 0;
+    let stopped = board.count(them, Threat::Five) == 0
+        && legal_cell(board, them, Threat::Flex4).is_none()
+        && (danger != Danger::FourThree || !wins_by_four_three(board));
     board.unmake();
     stopped
+}
+
+/// Whether the side to move wins by a four that leaves a straight four to make: the reference
+/// for a winning four-three, by playing it out. After the four and its one block (a foul that
+/// cannot be played loses at once; a block that makes a four of the opponent's answers), a
+/// legal straight four must be left.
+fn wins_by_four_three(board: &mut Board) -> bool {
+    let us = board.to_move();
+    let them = us.opponent();
+    let fours = threat::cells_with(board, us, Threat::Block4, Threat::Block4Flex3);
+    fours.into_iter().any(|point| {
+        if board.is_forbidden(us, point) {
+            return false;
+        }
+        board.make(point);
+        let block = threat::first_cell(board, us, Threat::Five).expect("a four");
+        let wins = board.is_forbidden(them, block) || {
+            board.make(block);
+            let won = board.count(them, Threat::Five) == 0
+                && legal_cell(board, us, Threat::Flex4).is_some();
+            board.unmake();
+            won
+        };
+        board.unmake();
+        wins
+    })
+}
+
+/// Checks that every legal move that answers `danger` in `boards` is generated.
+fn assert_every_answer_generated(boards: Vec<Board>, danger: Danger) {
+    for mut board in boards {
+        let mut moves = Vec::new();
+        generate(&mut board, danger, &mut moves);
+        let us = board.to_move();
+        let cells: Vec<Pos> = board.empty_cells().collect();
+        for pos in cells {
+            let listed = moves.iter().any(|m| m.pos == pos);
+            assert!(
+                listed || board.is_forbidden(us, pos) || !stops(&mut board, pos, danger),
+                "{} answers {danger:?} but is not generated in\n{board}",
+                to_letter_number(pos)
+            );
+        }
+    }
 }
 
 /// 875 positions. A narrower generator (only the opponent's four cells on the lines of its
@@ -44,19 +92,36 @@ fn stops_the_four(board: &mut Board, pos: Pos) -> bool {
 /// and was not kept (README, twenty-first session).
 #[test]
 fn every_move_that_stops_a_straight_four_is_generated() {
-    let boards = open_four_dangers();
+    let boards = positions_meeting(FREESTYLE_GAMES, Rule::Freestyle, Danger::OpenFour);
     assert!(boards.len() > 500, "{} positions", boards.len());
-    for mut board in boards {
-        let mut moves = Vec::new();
-        generate(&mut board, Danger::OpenFour, &mut moves);
-        let cells: Vec<Pos> = board.empty_cells().collect();
-        for pos in cells {
-            let listed = moves.iter().any(|m| m.pos == pos);
-            assert!(
-                listed || !stops_the_four(&mut board, pos),
-                "{pos:?} stops the four but is not generated in\n{board}"
-            );
-        }
+    assert_every_answer_generated(boards, Danger::OpenFour);
+}
+
+/// 134 positions, 682 moves that stop the four-three. Ten of them were left out before the
+/// defences were looked for beyond the candidates: the far end of the three's line can be
+/// three steps from every stone (black's m7 four-three, the three m7 k9 j10, spoilt at n6).
+#[test]
+fn every_move_that_stops_a_four_three_is_generated() {
+    let boards = positions_meeting(FREESTYLE_GAMES, Rule::Freestyle, Danger::FourThree);
+    assert!(boards.len() > 100, "{} positions", boards.len());
+    assert_every_answer_generated(boards, Danger::FourThree);
+}
+
+/// Renju, 300 games: 2,423 positions against a straight four, 310 against a four-three. Seven
+/// answers to a straight four were left out while only the opponent's four squares were read:
+/// a square where black's four is also a foul reads as a foul, and a white stone there still
+/// stops the four. And one four-three of black's (i12, three i11 i12 i14) held white to its
+/// defences though the three's one straight-four square was a foul: it threatened nothing.
+#[test]
+fn every_move_that_stops_a_renju_threat_is_generated() {
+    for danger in [Danger::OpenFour, Danger::FourThree] {
+        let boards = positions_meeting(RENJU_GAMES, Rule::Renju, danger);
+        assert!(
+            boards.len() > 300,
+            "{} positions against {danger:?}",
+            boards.len()
+        );
+        assert_every_answer_generated(boards, danger);
     }
 }
 
@@ -83,59 +148,5 @@ fn a_four_three_is_a_danger_only_where_its_block_makes_no_four() {
         generate(&mut board, danger, &mut generated);
         let e10 = generated.iter().any(|m| to_letter_number(m.pos) == "e10");
         assert_eq!(e10, danger == Danger::None, "{moves}");
-    }
-}
-
-/// Every position along the 150 games (as in [`open_four_dangers`]) where the side to move
-/// must stop a winning four-three of the opponent and neither side has a five to play.
-fn four_three_dangers() -> Vec<Board> {
-    let file = include_str!("../../../examples/positions/rapfi-selfplay-150.txt");
-    let mut boards = Vec::new();
-    for line in file.lines().filter(|l| !l.starts_with('#')) {
-        let moves: Vec<&str> = line.split_whitespace().skip(1).collect();
-        for n in 5..=moves.len() {
-            let mut board =
-                board_from_moves(15, 15, Rule::Freestyle, &moves[..n].join(" ")).expect("moves");
-            let us = board.to_move();
-            let no_five = board.count(us, Threat::Five) + board.count(us.opponent(), Threat::Five);
-            if no_five == 0 && Danger::assess(&mut board) == Danger::FourThree {
-                boards.push(board);
-            }
-        }
-    }
-    boards
-}
-
-/// Whether the side to move's stone on `pos` leaves the opponent no five, no straight four and
-/// no winning four-three: the reference, by playing the move.
-fn stops_the_four_three(board: &mut Board, pos: Pos) -> bool {
-    let them = board.to_move().opponent();
-    board.make(pos);
-    let stopped = board.count(them, Threat::Five) == 0
-        && board.count(them, Threat::Flex4) == 0
-        && !has_winning_four_three(board);
-    board.unmake();
-    stopped
-}
-
-/// 134 positions, 682 moves that stop the four-three. Ten of them were left out before the
-/// defences were looked for beyond the candidates: the far end of the three's line can be
-/// three steps from every stone (black's m7 four-three, the three m7 k9 j10, spoilt at n6).
-#[test]
-fn every_move_that_stops_a_four_three_is_generated() {
-    let boards = four_three_dangers();
-    assert!(boards.len() > 100, "{} positions", boards.len());
-    for mut board in boards {
-        let mut moves = Vec::new();
-        generate(&mut board, Danger::FourThree, &mut moves);
-        let cells: Vec<Pos> = board.empty_cells().collect();
-        for pos in cells {
-            let listed = moves.iter().any(|m| m.pos == pos);
-            assert!(
-                listed || !stops_the_four_three(&mut board, pos),
-                "{} stops the four-three but is not generated in\n{board}",
-                to_letter_number(pos)
-            );
-        }
     }
 }
