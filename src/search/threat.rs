@@ -5,8 +5,9 @@
 //! open three); at a defence node the defender must block a four on its one completion square,
 //! or answer a three with any of its blocking squares or a counter-four. A counter-four forces
 //! the attacker to block in turn. Renju is honoured on both sides: black never plays a foul, a
-//! black three whose straight-four squares are all fouls threatens nothing, and a black
-//! defender whose only block is a foul has lost.
+//! black three whose straight-four squares are all fouls threatens nothing, white may answer a
+//! black three on one of black's fouls, and a black defender whose only block is a foul has
+//! lost.
 //!
 //! Results of attack nodes are cached by position, mode and remaining depth. A node limit
 //! bounds the work; an aborted search reports "no win" and caches nothing.
@@ -260,8 +261,16 @@ impl ThreatSearch {
             return false;
         }
         // Answer an open three: a square of the attacker's straight four or four (these block
-        // every way the three can become a straight four), or a counter-four.
+        // every way the three can become a straight four; in renju also the attacker's fouls,
+        // which may be such squares too), or a counter-four.
         let mut defences = cells_with(board, attacker, Threat::Block4, Threat::Five);
+        if board.rule().has_fouls(attacker) {
+            board.for_each_candidate(|pos| {
+                if board.threat(attacker, pos) == Threat::Forbidden && !defences.contains(&pos) {
+                    defences.push(pos);
+                }
+            });
+        }
         for cell in cells_with(board, defender, Threat::Block4, Threat::Flex4) {
             if !defences.contains(&cell) {
                 defences.push(cell);

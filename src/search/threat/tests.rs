@@ -161,3 +161,25 @@ fn a_renju_four_three_whose_three_cannot_become_a_straight_four_is_no_win() {
     assert!(!has_winning_four_three(&mut board));
     assert!(winning_four_threes(&mut board).is_empty());
 }
+
+/// Renju, black to move (a Rapfi self-play game). Black's h14 (a four, g15 forced) then k14
+/// makes the three k11 k12 k14, whose straight four k13 would leave k10 and k15 open; k15 is
+/// a foul for black (so no four is seen there), yet a white stone on it stops the three. Black
+/// has no VCT once white's answers include it; before, black claimed h14 as a win.
+#[test]
+fn a_renju_three_can_be_stopped_on_a_black_foul() {
+    let moves = "i9 j9 k11 j10 j8 h10 i10 j11 j12 k9 i8 i7 l8 k8 i12 i11 h12 g12 k7 l9 j6 m9 \
+                 n9 k6 i13 l10 k12 l12 g11 f10";
+    let moves: Vec<&str> = moves.split_whitespace().collect();
+    let mut board = position(Rule::Renju, &moves);
+    for mv in ["h14", "g15", "k14"] {
+        board.make(at(mv));
+    }
+    assert!(board.is_forbidden(Color::Black, at("k15")));
+    board.make(at("k15"));
+    assert_eq!(win(&mut board, ThreatMode::Vct, 10), None);
+    for _ in 0..4 {
+        board.unmake();
+    }
+    assert_eq!(win(&mut board, ThreatMode::Vct, 10), None);
+}
