@@ -113,9 +113,10 @@ impl Fight {
     }
 
     /// Whether a move that does not take the opponent's four square leaves its open three
-    /// standing (move generation lets only our own fours through then).
+    /// standing (move generation lets only our own fours through then, and in renju black's
+    /// fouls, where a four of black's reads as a foul).
     fn puts_off_open_three(&self, theirs: Threat) -> bool {
-        self.danger == Danger::OpenFour && theirs < Threat::Block4
+        self.danger == Danger::OpenFour && theirs < Threat::Block4 && theirs != Threat::Forbidden
     }
 }
 
