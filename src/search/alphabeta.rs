@@ -113,10 +113,9 @@ impl Fight {
     }
 
     /// Whether a move that does not take the opponent's four square leaves its open three
-    /// standing (move generation lets only our own fours through then, and in renju black's
-    /// fouls, where a four of black's reads as a foul).
+    /// standing (move generation lets only our own fours through then).
     fn puts_off_open_three(&self, theirs: Threat) -> bool {
-        self.danger == Danger::OpenFour && theirs < Threat::Block4 && theirs != Threat::Forbidden
+        self.danger == Danger::OpenFour && !movegen::may_stop_a_straight_four(theirs)
     }
 }
 

@@ -155,11 +155,7 @@ pub fn generate(board: &mut Board, danger: Danger, out: &mut Vec<ScoredMove>) {
         let theirs = board.info(them, pos);
         let wanted = match danger {
             Danger::None => true,
-            Danger::OpenFour => {
-                mine.threat.is_four()
-                    || theirs.threat >= Threat::Block4
-                    || theirs.threat == Threat::Forbidden
-            }
+            Danger::OpenFour => mine.threat.is_four() || may_stop_a_straight_four(theirs.threat),
             Danger::FourThree => mine.threat.is_four() || defences.contains(&pos),
         };
         // A foul is no move; a double three still to be checked may be legal (a fake three).
@@ -183,6 +179,13 @@ pub fn generate(board: &mut Board, danger: Danger, out: &mut Vec<ScoredMove>) {
     if foul_checks {
         out.retain(|m| !(board.info(us, m.pos).needs_foul_check && board.is_forbidden(us, m.pos)));
     }
+}
+
+/// Whether a stone of ours on a cell where the opponent would make `theirs` may stop its
+/// straight four: the cell is one of its four squares, or in renju one of black's fouls (a four
+/// of black's there reads as a foul).
+pub fn may_stop_a_straight_four(theirs: Threat) -> bool {
+    theirs >= Threat::Block4 || theirs == Threat::Forbidden
 }
 
 /// The opponent's legal four-three points and the cells where a stone of ours can spoil one:
