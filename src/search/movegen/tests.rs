@@ -85,7 +85,7 @@ fn assert_every_answer_generated(boards: Vec<Board>, danger: Danger) {
     }
 }
 
-/// 875 positions. A narrower generator (only the opponent's four cells on the lines of its
+/// 908 positions, 2,184 answers. A narrower generator (only the opponent's four cells on the lines of its
 /// winning fours: 6,084 moves in these positions against 7,733) first read only straight-four
 /// lines and so left out the defences of a point with two fours, which this check finds; that
 /// version lost 15-32-3 in self-play. With every line through such a point it played level
@@ -97,9 +97,10 @@ fn every_move_that_stops_a_straight_four_is_generated() {
     assert_every_answer_generated(boards, Danger::OpenFour);
 }
 
-/// 134 positions, 682 moves that stop the four-three. Ten of them were left out before the
-/// defences were looked for beyond the candidates: the far end of the three's line can be
-/// three steps from every stone (black's m7 four-three, the three m7 k9 j10, spoilt at n6).
+/// 134 positions, 1,097 answers (our fours among them). Ten were left out before the defences
+/// were looked for beyond the candidates (2,954 moves generated then, 3,071 now): the far end
+/// of the three's line can be three steps from every stone (black's m7 four-three, the three
+/// m7 k9 j10, spoilt at n6).
 #[test]
 fn every_move_that_stops_a_four_three_is_generated() {
     let boards = positions_meeting(FREESTYLE_GAMES, Rule::Freestyle, Danger::FourThree);
@@ -107,11 +108,12 @@ fn every_move_that_stops_a_four_three_is_generated() {
     assert_every_answer_generated(boards, Danger::FourThree);
 }
 
-/// Renju, 300 games: 2,423 positions against a straight four, 310 against a four-three. Seven
-/// answers to a straight four were left out while only the opponent's four squares were read:
-/// a square where black's four is also a foul reads as a foul, and a white stone there still
-/// stops the four. And one four-three of black's (i12, three i11 i12 i14) held white to its
-/// defences though the three's one straight-four square was a foul: it threatened nothing.
+/// Renju, 300 games: 2,423 positions against a straight four (5,438 answers), 310 against a
+/// four-three (1,976). Eleven answers to a straight four were left out while only the
+/// opponent's four squares were read: a square where black's four is also a foul reads as a
+/// foul, and a white stone there still stops the four. And one four-three of black's (i12,
+/// three i11 i12 i14) held white to its defences though the three's one straight-four square
+/// was a foul: it threatened nothing.
 #[test]
 fn every_move_that_stops_a_renju_threat_is_generated() {
     for danger in [Danger::OpenFour, Danger::FourThree] {
