@@ -262,11 +262,13 @@ impl ThreatSearch {
         }
         // Answer an open three: a square of the attacker's straight four or four (these block
         // every way the three can become a straight four; in renju also the attacker's fouls,
-        // which may be such squares too), or a counter-four.
+        // which may be such squares too, read as fouls rather than fours: the rule of
+        // `movegen::may_stop_a_straight_four`), or a counter-four. A foul is never among the
+        // four squares, so the scan adds no cell twice.
         let mut defences = cells_with(board, attacker, Threat::Block4, Threat::Five);
         if board.rule().has_fouls(attacker) {
             board.for_each_candidate(|pos| {
-                if board.threat(attacker, pos) == Threat::Forbidden && !defences.contains(&pos) {
+                if board.threat(attacker, pos) == Threat::Forbidden {
                     defences.push(pos);
                 }
             });

@@ -188,7 +188,7 @@ pub fn may_stop_a_straight_four(theirs: Threat) -> bool {
     theirs >= Threat::Block4 || theirs == Threat::Forbidden
 }
 
-/// The opponent's legal four-three points and the cells where a stone of ours can spoil one:
+/// The opponent's winning four-three points and the cells where a stone of ours can spoil one:
 /// the empty cells within four steps of the point on the lines where it makes the four or the
 /// three, and those within four steps, in every direction, of the square where we would then
 /// have to block the four (a stone there can make that block a four of ours, which takes the

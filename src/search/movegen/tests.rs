@@ -85,11 +85,11 @@ fn assert_every_answer_generated(boards: Vec<Board>, danger: Danger) {
     }
 }
 
-/// 908 positions, 2,184 answers. A narrower generator (only the opponent's four cells on the lines of its
-/// winning fours: 6,084 moves in these positions against 7,733) first read only straight-four
-/// lines and so left out the defences of a point with two fours, which this check finds; that
-/// version lost 15-32-3 in self-play. With every line through such a point it played level
-/// and was not kept (README, twenty-first session).
+/// 908 positions, 2,184 answers. A narrower generator (only the opponent's four cells on the
+/// lines of its winning fours: 6,084 moves in these positions against 7,733) first read only
+/// straight-four lines and so left out the defences of a point with two fours, which this check
+/// finds; that version lost 15-32-3 in self-play. With every line through such a point it
+/// played level and was not kept (README, twenty-first session).
 #[test]
 fn every_move_that_stops_a_straight_four_is_generated() {
     let boards = positions_meeting(FREESTYLE_GAMES, Rule::Freestyle, Danger::OpenFour);
