@@ -16,10 +16,12 @@
 //! outweigh the reduction, a move is searched up to a ply deeper than the rest. A PV node whose
 //! hash move comes from a much shallower search, or that has none, is searched shallower itself.
 //! Depth is fractional: blocking a five and making an open three cost less than a ply, so forcing
-//! lines are followed deeper.
+//! lines are followed deeper. The static evaluation every pruning rule reads is corrected by what
+//! earlier nodes with the same shape around the last stone searched to (`correction`).
 //!
 //! One worker runs per search thread; they share only the hash table and the stop flag.
 
+use super::correction::{CorrectionHistory, Shape};
 use super::movegen::{self, Danger, ScoredMove};
 use super::score::{is_proven, mate_in, mated_in, EVAL_LIMIT, INFINITY, MAX_PLY, PROVEN};
 use super::threat::{first_cell, has_winning_four_three, legal_cell};
@@ -200,6 +202,7 @@ pub(super) struct Worker<'a> {
     excluded: Vec<Pos>,
     /// Per ply, what the move played there made for the side that played it.
     move_threats: Vec<Threat>,
+    correction: CorrectionHistory,
 }
 
 impl<'a> Worker<'a> {
@@ -228,6 +231,7 @@ impl<'a> Worker<'a> {
             static_evals: vec![0; MAX_PLY + 2],
             excluded: vec![Pos::NONE; MAX_PLY + 1],
             move_threats: vec![Threat::None; MAX_PLY + 1],
+            correction: CorrectionHistory::new(),
         }
     }
 
@@ -289,6 +293,12 @@ impl<'a> Worker<'a> {
             &self.board.eval_side(us.opponent()),
         )
         .clamp(-EVAL_LIMIT, EVAL_LIMIT)
+    }
+
+    /// The evaluation with the correction learned for the shape around the last stone.
+    fn corrected_evaluation(&self, shape: Shape) -> i32 {
+        self.correction
+            .corrected(shape, self.evaluate(), EVAL_LIMIT)
     }
 
     /// What every node, in the main search and the quiescence alike, does first: counts itself,
@@ -414,7 +424,8 @@ impl<'a> Worker<'a> {
 
         let us = self.board.to_move();
         let threatened = forced.is_some() || self.under_threat();
-        let eval = self.evaluate();
+        let shape = CorrectionHistory::shape(&self.board);
+        let eval = self.corrected_evaluation(shape);
         self.static_evals[ply] = eval;
         // Whether our static evaluation went up since our previous move (not at the root's
         // children, which have no such move).
@@ -478,6 +489,7 @@ impl<'a> Worker<'a> {
         let mut quiets = 0;
         let mut best = -INFINITY;
         let mut best_move = Pos::NONE;
+        let mut best_tactical = false;
         let single_reply = moves.len() == 1;
         // The hash move is tested for a singular extension when its entry is deep enough and
         // not a mere upper bound.
@@ -609,6 +621,7 @@ impl<'a> Worker<'a> {
             if score > best {
                 best = score;
                 best_move = mv.pos;
+                best_tactical = mv.tactical;
                 if score > alpha {
                     alpha = score;
                     self.update_pv(ply, mv.pos);
@@ -631,6 +644,17 @@ impl<'a> Worker<'a> {
             best = alpha_start;
         }
         let bound = Bound::of_result(best, alpha_start, beta);
+        // The evaluation learns from quiet positions whose result was quiet too, and only in
+        // the direction the bound tells.
+        if excluded.is_none()
+            && !threatened
+            && !best_tactical
+            && best.abs() < PROVEN
+            && !(bound == Bound::Lower && best <= eval)
+            && !(bound == Bound::Upper && best >= eval)
+        {
+            self.correction.update(shape, best - eval, depth);
+        }
         self.tt
             .store(key, ply, best_move, best, depth as i32, bound);
         best
@@ -714,7 +738,7 @@ impl<'a> Worker<'a> {
             }
             NodeStart::Open => {}
         }
-        let stand = self.evaluate();
+        let stand = self.corrected_evaluation(CorrectionHistory::shape(&self.board));
         if stand >= beta {
             return stand;
         }

@@ -5,6 +5,7 @@
 //! - [`threat`]: VCF / VCT threat-space search;
 //! - `movegen`: threat-driven move generation and ordering;
 //! - `tt`: the shared transposition table;
+//! - `correction`: corrections to the evaluation, learned per local shape during a search;
 //! - [`opening`]: balanced moves and Swap2 decisions, made by searching;
 //! - [`time`]: the time budget of a move;
 //! - [`score`]: score units and proven results.
@@ -13,6 +14,7 @@
 //! protocol. Progress is reported through a callback.
 
 mod alphabeta;
+mod correction;
 pub mod driver;
 pub mod movegen;
 pub mod opening;
