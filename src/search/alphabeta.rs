@@ -16,8 +16,9 @@
 //! outweigh the reduction, a move is searched up to a ply deeper than the rest. A PV node whose
 //! hash move comes from a much shallower search, or that has none, is searched shallower itself.
 //! Depth is fractional: blocking a five and making an open three cost less than a ply, so forcing
-//! lines are followed deeper. The static evaluation every pruning rule reads is corrected by what
-//! earlier nodes with the same shape around the last stone searched to (`correction`).
+//! lines are followed deeper. The static evaluation every pruning rule reads is corrected by how
+//! far the searches of earlier nodes with the same shape around the last stone came out from it
+//! (`correction`).
 //!
 //! One worker runs per search thread; they share only the hash table and the stop flag.
 

@@ -14,8 +14,8 @@
 use super::alphabeta::Depth;
 use crate::board::{Board, Cell, STRIDE};
 
-/// Table size. The shapes met in one search are far fewer than the 2^16 slots, so hashing the
-/// 2^19 possible keys into them costs little, and 256 KB stays in the L2 cache.
+/// Table size. The 2^19 possible keys share 2^16 slots so that the table (256 KB) stays in the
+/// L2 cache; shapes that share a slot share its correction.
 const BITS: u32 = 16;
 
 /// Stored values are this many times a score unit (finer steps than whole units).
