@@ -12,7 +12,7 @@
 //! It knows board cells and score units, not how the search uses them.
 
 use super::alphabeta::Depth;
-use crate::board::{Board, Cell, STRIDE};
+use crate::board::{Board, Cell, DIRECTIONS};
 
 /// Table size. The 2^19 possible keys share 2^16 slots so that the table (256 KB) stays in the
 /// L2 cache; shapes that share a slot share its correction.
@@ -46,13 +46,15 @@ impl CorrectionHistory {
             return Shape(None);
         };
         let us = board.to_move();
+        let own = us.stone();
+        let [right, down, ..] = DIRECTIONS;
         let mut key = us.index() as u64;
         for dy in -1..=1 {
             for dx in -1..=1 {
-                let code = match board.cell(last.step(1, dx).step(STRIDE as isize, dy)) {
+                let code = match board.cell(last.step(right, dx).step(down, dy)) {
                     Cell::Empty => 0,
                     Cell::Wall => 3,
-                    cell if cell == us.stone() => 1,
+                    cell if cell == own => 1,
                     _ => 2,
                 };
                 key = key * 4 + code;
