@@ -18,7 +18,7 @@
 //! Prints how often the played move ranks first and in the first three before and after, on
 //! the training games and the held-out ones, then the tables, multiplied by `--shrink` (default
 //! 1), as the Rust source of `shape_order.rs`. The tables in use are the fit shrunk by half: at
-//! full size they cost a search regression test its proof (README, fifteenth session).
+//! full size they cost a search regression test its proof (strength log, fifteenth session).
 
 use sente::board::{Board, Pos};
 use sente::pattern::{Threat, SHAPES};

@@ -25,7 +25,7 @@
 //!
 //! `--threats-only` fits the threat-mask table alone and leaves the pattern-set values as they
 //! are, for small sets of games: on 700 games of self-play a refit of all the weights made the
-//! held-out loss worse, one of the threat table alone better (README, tenth session).
+//! held-out loss worse, one of the threat table alone better (strength log, tenth session).
 //!
 //! `--counts-only` fits the threat-count values alone (`Weights::counts`: what it is worth to
 //! hold a threat on one, two, three or four cells), the rest kept as they are.
@@ -34,7 +34,7 @@
 //! move together), so that the pattern part of the score only changes sign with the side to
 //! move, as Rapfi's does, and the threat table alone carries the move.
 //! The logistic scale K is still fitted with the current weights, so the result stays in the
-//! search's units (README, fourteenth session: 36-38-6, not kept).
+//! search's units (strength log, fourteenth session: 36-38-6, not kept).
 //!
 //! The games must all be of one rule family: freestyle and standard games fit the one set both
 //! colours share, renju games the black and the white set together (a position's features
@@ -71,7 +71,7 @@ const THREAT_MASK: usize = 2 * PATTERN_SETS;
 /// holding a line pattern, or of a shape (see `sente::pattern::shape`), which start at zero and
 /// are folded into the sets' values when the weights are printed. Most of the 3,060 pattern
 /// sets are rare; through its lines and its shape a rare set still learns what its kind of cell
-/// is worth (README, nineteenth session).
+/// is worth (strength log, nineteenth session).
 const LINE_ATTACK: usize = THREAT_MASK + THREAT_MASKS;
 const LINE_DEFENCE: usize = LINE_ATTACK + LINES;
 const SHAPE_ATTACK: usize = LINE_DEFENCE + LINES;

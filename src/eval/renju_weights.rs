@@ -1,5 +1,5 @@
 //! Renju's weights, one set per colour. No fit has yet beaten the freestyle and standard
-//! values in renju (see the README's "Evaluation weights"), so both sets are those values;
+//! values in renju (see the README's "Fitting the evaluation"), so both sets are those values;
 //! `examples/tune.rs` run on renju games writes this file anew with fitted sets.
 
 use super::{Weights, GOMOKU};

@@ -71,7 +71,7 @@ pub struct TranspositionTable {
     buckets: BucketMemory,
     /// Counts searches; stored in six bits, so it wraps every 64 searches and an entry that
     /// old looks current again. Such an entry is still true of its position, and a sixteen-bit
-    /// count played no better (README, seventeenth session).
+    /// count played no better (strength log, seventeenth session).
     generation: AtomicU8,
 }
 

@@ -89,7 +89,7 @@ fn assert_every_answer_generated(boards: Vec<Board>, danger: Danger) {
 /// lines of its winning fours: 6,084 moves in these positions against 7,733) first read only
 /// straight-four lines and so left out the defences of a point with two fours, which this check
 /// finds; that version lost 15-32-3 in self-play. With every line through such a point it
-/// played level and was not kept (README, twenty-first session).
+/// played level and was not kept (strength log, twenty-first session).
 #[test]
 fn every_move_that_stops_a_straight_four_is_generated() {
     let boards = positions_meeting(FREESTYLE_GAMES, Rule::Freestyle, Danger::OpenFour);
@@ -129,8 +129,8 @@ fn every_move_that_stops_a_renju_threat_is_generated() {
 
 /// Black's four-three j4 (four f8 g7 h6 j4, three j4 j6 j7) forces white's block at i5, which
 /// is a four of white's own (i5 i7 i8 i9): no danger, and white's quiet double three e10 (the
-/// move that wins, README, twenty-ninth session) is generated. The same shape without white's
-/// i9 (so that the block makes only a three) is a danger, and e10 is left out.
+/// move that wins, strength log, twenty-ninth session) is generated. The same shape without
+/// white's i9 (so that the block makes only a three) is a danger, and e10 is left out.
 #[test]
 fn a_four_three_is_a_danger_only_where_its_block_makes_no_four() {
     for (moves, danger) in [
