@@ -260,3 +260,30 @@ fn a_forced_block_is_searched_when_its_time_cannot_be_saved() {
     assert_eq!(to_letter_number(result.best), "h4", "{result:?}");
     assert_eq!((result.depth, result.nodes), (0, 0), "{result:?}");
 }
+
+/// A searcher keeps what it learned from one move to the next (its hash table and its threat
+/// search's cache); clearing it (`YXHASHCLEAR`) forgets both, so that its next search is the
+/// one a new searcher makes, node for node.
+#[test]
+fn a_cleared_searcher_searches_as_a_new_one() {
+    let board = board_from_moves(15, 15, Rule::Freestyle, "h8 i9 j10 g7 h9 h10").expect("moves");
+    let mut limits = SearchLimits::new(TimeBudget::unlimited(Instant::now()));
+    limits.max_depth = 9;
+    let stop = AtomicBool::new(false);
+    let mut searcher = Searcher::new(16 << 20);
+    let run = |searcher: &mut Searcher| {
+        searcher
+            .search(&board, &limits, &stop, &mut |_| {})
+            .expect("a move")
+    };
+    let fresh = run(&mut searcher);
+    let warm = run(&mut searcher);
+    assert_ne!(
+        warm.nodes, fresh.nodes,
+        "the second search starts from the first's results"
+    );
+    searcher.clear();
+    let cleared = run(&mut searcher);
+    assert_eq!(cleared.nodes, fresh.nodes);
+    assert_eq!(cleared.best, fresh.best);
+}
