@@ -58,6 +58,11 @@ fn main() -> anyhow::Result<()> {
         }
     }
 
+    let cells = (2 * REACH as usize + 1).pow(2);
+    let distinct = cells * (cells - 1) * (cells - 2);
+    if count > distinct {
+        anyhow::bail!("--count: there are only {distinct} distinct openings");
+    }
     let mut searcher = Searcher::new(16 << 20);
     let (mut below, mut kept, mut above) = (0, 0, 0);
     for opening in random_openings(count, seed) {
