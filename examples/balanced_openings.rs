@@ -66,10 +66,10 @@ fn main() -> anyhow::Result<()> {
     let mut searcher = Searcher::new(16 << 20);
     let (mut below, mut kept, mut above) = (0, 0, 0);
     for opening in random_openings(count, seed) {
-        let score = score(&mut searcher, rule, &opening, nodes);
-        if score < -within {
+        let value = score(&mut searcher, rule, &opening, nodes);
+        if value < -within {
             below += 1;
-        } else if score > within {
+        } else if value > within {
             above += 1;
         } else {
             kept += 1;
