@@ -3,23 +3,22 @@
 //! Per node: the forced situations first (a five to make or to block, an open four or an
 //! unanswerable four-three that wins), then the transposition table (whose proven scores stand at
 //! any depth); below the horizon a quiescence search that follows chains of fours (a VCF at every
-//! leaf) and otherwise stands pat on the evaluation, or on the hash table's score where that
-//! knows better. In quiet positions (the opponent threatens nothing) razoring drops hopeless
-//! nodes into that VCF search, futility returns nodes far above beta at any depth, and null move
-//! applies deep in the tree. Moves past a count that grows with depth are pruned (fours only where the side to
-//! move is expected to fail low, and there all but two near its last stone), and so are, near
-//! the horizon, moves that make and stop nothing. Later moves are searched with logarithmic
-//! late-move reductions, more at expected cut nodes and where the position is not improving,
-//! less for moves that build a double two or take the opponent's three square or that go on with
-//! an attack or that often refuted other moves (history), more for fours that only put off an
-//! open three's threat and, in busy positions, more for moves that do little; at a cut node whose
-//! evaluation is well above beta every move but a four is a ply shallower. Where the reliefs
-//! outweigh the reduction, a move is searched up to a ply deeper than the rest. A PV node whose
-//! hash move comes from a much shallower search, or that has none, is searched shallower itself.
-//! Depth is fractional: blocking a five and making an open three cost less than a ply, so forcing
-//! lines are followed deeper. The static evaluation every pruning rule reads is corrected by how
-//! far the searches of earlier nodes with the same shape around the last stone came out from it
-//! (`correction`).
+//! leaf) and otherwise stands pat on the evaluation, or on the hash table's score where that knows
+//! better. In quiet positions (the opponent threatens nothing) razoring drops hopeless nodes into
+//! that VCF search, futility returns nodes far above beta at any depth, and null move applies deep
+//! in the tree. Moves past a count that grows with depth are pruned (fours only where the side to
+//! move is expected to fail low, and there all but two near its last stone), and so are, near the
+//! horizon, moves that make and stop nothing. Later moves are searched with logarithmic late-move
+//! reductions, more at expected cut nodes and where the position is not improving, less for moves
+//! that build a double two or take the opponent's three square or that go on with an attack or that
+//! often refuted other moves (history), more for fours that only put off an open three's threat
+//! and, in busy positions, more for moves that do little; at a cut node whose evaluation is well
+//! above beta every move but a four is a ply shallower. Where the reliefs outweigh the reduction, a
+//! move is searched up to a ply deeper than the rest. A PV node whose hash move comes from a much
+//! shallower search, or that has none, is searched shallower itself. Depth is fractional: blocking
+//! a five and making an open three cost less than a ply, so forcing lines are followed deeper. The
+//! static evaluation every pruning rule reads is corrected by how far the searches of earlier nodes
+//! with the same shape around the last stone came out from it (`correction`).
 //!
 //! One worker runs per search thread; they share only the hash table and the stop flag.
 
