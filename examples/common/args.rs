@@ -1,4 +1,5 @@
-//! Command-line flags of the fitting and measuring examples (`tune`, `order_fit`, `matesuite`).
+//! Command-line flags of the fitting and measuring examples (`tune`, `order_fit`, `matesuite`,
+//! `balanced_openings`).
 
 use anyhow::{anyhow, Context};
 use std::str::FromStr;
