@@ -3,22 +3,23 @@
 //! Per node: the forced situations first (a five to make or to block, an open four or an
 //! unanswerable four-three that wins), then the transposition table (whose proven scores stand at
 //! any depth); below the horizon a quiescence search that follows chains of fours (a VCF at every
-//! leaf) and otherwise stands pat on the evaluation, or on the hash table's score where that knows
-//! better. In quiet positions (the opponent threatens nothing) razoring drops hopeless nodes into
-//! that VCF search, futility returns nodes far above beta at any depth, and null move applies deep
-//! in the tree. Moves past a count that grows with depth are pruned (fours only where the side to
-//! move is expected to fail low, and there all but two near its last stone), and so are, near the
-//! horizon, moves that make and stop nothing. Later moves are searched with logarithmic late-move
-//! reductions, more at expected cut nodes and where the position is not improving, less for moves
-//! that build a double two or take the opponent's three square or that go on with an attack or that
-//! often refuted other moves (history), more for fours that only put off an open three's threat
-//! and, in busy positions, more for moves that do little; at a cut node whose evaluation is well
-//! above beta every move but a four is a ply shallower. Where the reliefs outweigh the reduction, a
-//! move is searched up to a ply deeper than the rest. A PV node whose hash move comes from a much
-//! shallower search, or that has none, is searched shallower itself. Depth is fractional: blocking
-//! a five and making an open three cost less than a ply, so forcing lines are followed deeper. The
-//! static evaluation every pruning rule reads is corrected by how far the searches of earlier nodes
-//! with the same shape around the last stone came out from it (`correction`).
+//! leaf) and otherwise stands pat on the evaluation, or (not in renju) on the hash table's score
+//! where that knows better. In quiet positions (the opponent threatens nothing) razoring drops
+//! hopeless nodes into that VCF search, futility returns nodes far above beta at any depth, and
+//! null move applies deep in the tree. Moves past a count that grows with depth are pruned (fours
+//! only where the side to move is expected to fail low, and there all but two near its last stone),
+//! and so are, near the horizon, moves that make and stop nothing. Later moves are searched with
+//! logarithmic late-move reductions, more at expected cut nodes and where the position is not
+//! improving, less for moves that build a double two or take the opponent's three square or that go
+//! on with an attack or that often refuted other moves (history), more for fours that only put off
+//! an open three's threat and, in busy positions, more for moves that do little; at a cut node
+//! whose evaluation is well above beta every move but a four is a ply shallower. Where the reliefs
+//! outweigh the reduction, a move is searched up to a ply deeper than the rest. A PV node whose
+//! hash move comes from a much shallower search, or that has none, is searched shallower itself.
+//! Depth is fractional: blocking a five and making an open three cost less than a ply, so forcing
+//! lines are followed deeper. The static evaluation every pruning rule reads is corrected by how
+//! far the searches of earlier nodes with the same shape around the last stone came out from it
+//! (`correction`).
 //!
 //! One worker runs per search thread; they share only the hash table and the stop flag.
 
@@ -741,13 +742,17 @@ impl<'a> Worker<'a> {
             NodeStart::Open => {}
         }
         // The hash table keeps four-sequences found along other move orders. A result holds
-        // for as many fours as were left to play: stored at depth -fours.
+        // for as many fours as were left to play: stored at depth -fours. Renju asks it only
+        // where the side to move has a four to play, and stands pat on the evaluation alone:
+        // there the table's word at every leaf played worse (see `stand_pat`).
         let key = self.board.hash();
         let depth = -(fours as i32);
-        let entry = self.tt.probe(key, ply);
-        if let Some(e) = entry {
-            if e.depth >= depth && e.cuts(alpha, beta) {
-                return e.score;
+        let table_first = self.board.rule() != Rule::Renju;
+        let mut entry = None;
+        if table_first {
+            entry = self.tt.probe(key, ply);
+            if let Some(score) = leaf_cut(entry, depth, alpha, beta) {
+                return score;
             }
         }
         let stand = self.stand_pat(entry);
@@ -758,6 +763,12 @@ impl<'a> Worker<'a> {
         let us = self.board.to_move();
         if self.board.count_at_least(us, Threat::Block4) == 0 {
             return stand;
+        }
+        if !table_first {
+            entry = self.tt.probe(key, ply);
+            if let Some(score) = leaf_cut(entry, depth, alpha, beta) {
+                return score;
+            }
         }
         let alpha_start = alpha;
         let mut moves = self.take_buffer();
@@ -810,8 +821,9 @@ impl<'a> Worker<'a> {
     /// above it) or worse (an upper bound below it). Any search of the position knows more
     /// than its evaluation; Rapfi's quiescence stands pat the same way. Against Rapfi at
     /// 100,000 nodes a move this scored 4.7 points in a hundred more than the evaluation alone
-    /// in freestyle (923 games paired with the base's, ±3.4), and 3.0 fewer in renju (641
-    /// games, ±3.7: level); strength log, thirty-fourth session.
+    /// in freestyle (923 games paired with the base's, ±3.4), but 3.5 fewer in renju (892
+    /// games, ±3.1), so renju leaves the entry out; strength log, thirty-fourth and
+    /// thirty-fifth sessions.
     fn stand_pat(&self, entry: Option<TtEntry>) -> i32 {
         let eval = self.corrected_evaluation(CorrectionHistory::shape(&self.board));
         match entry {
@@ -935,6 +947,14 @@ fn pv_depth_cut(depth: Depth, entry: Option<TtEntry>) -> Depth {
         Some(e) if !e.mv.is_none() => ((depth - e.depth as Depth) * 0.28).clamp(0.0, 3.6),
         _ => 0.32,
     }
+}
+
+/// The score a quiescence node returns at once when the hash table's entry, searched with at
+/// least `depth` (minus the fours left to play), settles the window.
+fn leaf_cut(entry: Option<TtEntry>, depth: i32, alpha: i32, beta: i32) -> Option<i32> {
+    entry
+        .filter(|e| e.depth >= depth && e.cuts(alpha, beta))
+        .map(|e| e.score)
 }
 
 /// Razoring margin: below alpha by this much near the horizon, only a VCF can save the node.
