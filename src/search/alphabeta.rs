@@ -742,12 +742,11 @@ impl<'a> Worker<'a> {
             NodeStart::Open => {}
         }
         // The hash table keeps four-sequences found along other move orders. A result holds
-        // for as many fours as were left to play: stored at depth -fours. Renju asks it only
-        // where the side to move has a four to play, and stands pat on the evaluation alone:
-        // there the table's word at every leaf played worse (see `stand_pat`).
+        // for as many fours as were left to play: stored at depth -fours. Where the rule does
+        // not stand pat on it, it is asked only when the side to move has a four to play.
         let key = self.board.hash();
         let depth = -(fours as i32);
-        let table_first = self.board.rule() != Rule::Renju;
+        let table_first = stands_pat_on_table(self.board.rule());
         let mut entry = None;
         if table_first {
             entry = self.tt.probe(key, ply);
@@ -1052,6 +1051,12 @@ fn reduction_scale(rule: Rule) -> Depth {
         Rule::Renju => 0.75 * 0.75,
         _ => 1.0,
     }
+}
+
+/// Whether the quiescence stands pat on the hash table's score where it knows better than the
+/// evaluation (see `Worker::stand_pat`): not in renju, where it played worse.
+fn stands_pat_on_table(rule: Rule) -> bool {
+    rule != Rule::Renju
 }
 
 /// Late-move reduction of the n-th move at a depth: ln(depth) · ln(n).
