@@ -12,7 +12,7 @@ use super::tt::TranspositionTable;
 use crate::board::{Board, Pos};
 use crate::pattern::Threat;
 use std::sync::atomic::{AtomicBool, Ordering::Relaxed};
-use std::time::Duration;
+use std::time::{Duration, Instant};
 
 /// What to search and for how long.
 #[derive(Clone, Debug)]
@@ -100,6 +100,17 @@ pub struct SearchResult {
     pub pv: Vec<Pos>,
     pub lines: Vec<RootLine>,
     pub decision: Decision,
+    /// What the root's own VCF and VCT searches before deepening took: a part of `nodes`
+    /// and `elapsed`. They run much faster per node than the main search, so speed figures
+    /// that compare searches must tell the two apart.
+    pub root_threats: Spend,
+}
+
+/// Nodes searched and the time they took.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Spend {
+    pub nodes: u64,
+    pub elapsed: Duration,
 }
 
 impl SearchResult {
@@ -164,10 +175,21 @@ impl Searcher {
             return None;
         }
         self.tt.new_search();
+        let started = Instant::now();
         let (mut root, threat_nodes) = match self.settle_root(&mut board, limits) {
-            RootOutcome::Settled(result) => return Some(result),
+            RootOutcome::Settled(mut result) => {
+                result.root_threats = Spend {
+                    nodes: result.nodes,
+                    elapsed: started.elapsed(),
+                };
+                return Some(result);
+            }
             RootOutcome::Only(mv) => (vec![RootMove::new(mv, 0)], 0),
             RootOutcome::Open { threat_nodes } => (root_moves(&mut board, limits), threat_nodes),
+        };
+        let root_threats = Spend {
+            nodes: threat_nodes,
+            elapsed: started.elapsed(),
         };
         if root.is_empty() {
             // Every candidate is excluded or a foul: any legal cell, else any empty cell.
@@ -219,7 +241,10 @@ impl Searcher {
             helpers_stop.store(true, Relaxed);
             result
         });
-        Some(result)
+        Some(SearchResult {
+            root_threats,
+            ..result
+        })
     }
 
     /// Decides the move without deepening when the position allows: opening, immediate five,
@@ -481,6 +506,7 @@ fn iterative_deepening(
             })
             .collect(),
         decision: Decision::Searched,
+        root_threats: Spend::default(),
     };
     let mut instability = 1.0f64;
     let mut previous_score = 0;
@@ -620,6 +646,7 @@ fn immediate(mv: Pos, score: i32, decision: Decision, limits: &SearchLimits) -> 
             pv: vec![mv],
         }],
         decision,
+        root_threats: Spend::default(),
     }
 }
 

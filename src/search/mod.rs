@@ -25,6 +25,7 @@ mod tt;
 
 pub use driver::{
     fallback, Decision, Iteration, RootLine, SearchEvent, SearchLimits, SearchResult, Searcher,
+    Spend,
 };
 pub use opening::Swap2Answer;
 pub use threat::{ThreatMode, ThreatSearch};
