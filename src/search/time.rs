@@ -117,12 +117,12 @@ impl TimeBudget {
         self.start.elapsed()
     }
 
-    /// When the root's threat searches must give way to deepening: a tenth of the time the
-    /// move is expected to take. That is the soft target, not the hard limit: under a game
-    /// clock the hard limit can be several times the target, and a tenth of it would hand the
-    /// threat searches half of a move that stops at the target.
-    pub fn threat_deadline(&self) -> Instant {
-        self.start + self.optimum.min(self.maximum) / 10
+    /// When a root threat search given one part in `share` of the move must give way to
+    /// deepening. The part is of the time the move is expected to take: the soft target, not
+    /// the hard limit. Under a game clock the hard limit can be several times the target, and
+    /// a tenth of it would hand the threat searches half of a move that stops at the target.
+    pub fn threat_deadline(&self, share: u32) -> Instant {
+        self.start + self.optimum.min(self.maximum) / share.max(1)
     }
 
     pub fn past_maximum(&self) -> bool {
@@ -213,16 +213,17 @@ mod tests {
     }
 
     #[test]
-    fn threat_searches_get_a_tenth_of_the_expected_time() {
-        // A turn limit alone: a tenth of it.
+    fn threat_searches_get_their_share_of_the_expected_time() {
+        // A turn limit alone: a tenth of it, or a thirtieth.
         let b = budget(1000, 0, UNLIMITED_MS, 10);
-        assert_eq!(b.threat_deadline() - b.start, b.maximum / 10);
+        assert_eq!(b.threat_deadline(10) - b.start, b.maximum / 10);
+        assert_eq!(b.threat_deadline(30) - b.start, b.maximum / 30);
         // Under a game clock the move is expected to stop near the soft target (here about
         // 15 s / 25 = 600 ms, against a 2.9 s hard limit): a tenth of that.
         let b = budget(3000, 18_000, 15_000, 20);
         assert!(b.maximum >= Duration::from_millis(2500));
-        assert_eq!(b.threat_deadline() - b.start, b.optimum / 10);
-        assert!(b.threat_deadline() - b.start <= Duration::from_millis(70));
+        assert_eq!(b.threat_deadline(10) - b.start, b.optimum / 10);
+        assert!(b.threat_deadline(10) - b.start <= Duration::from_millis(70));
     }
 
     #[test]
