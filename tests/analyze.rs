@@ -1,21 +1,11 @@
 //! The `analyze` front end: best move, multi-PV lines with exact scores, fouls, JSON output.
 
 mod common;
-use common::BINARY;
+use common::{front_end_output, BINARY};
 use std::process::Command;
 
 fn analyze(args: &[&str]) -> String {
-    let out = Command::new(BINARY)
-        .arg("analyze")
-        .args(args)
-        .output()
-        .expect("run analyze");
-    assert!(
-        out.status.success(),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-    String::from_utf8(out.stdout).expect("utf-8")
+    front_end_output("analyze", args)
 }
 
 /// The number after the word `name` in analyze's text (`nodes 20112`, or the first part of

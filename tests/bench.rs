@@ -3,20 +3,10 @@
 //! the total.
 
 mod common;
-use common::BINARY;
-use std::process::Command;
+use common::front_end_output;
 
 fn bench(depth: &str) -> String {
-    let out = Command::new(BINARY)
-        .args(["bench", depth])
-        .output()
-        .expect("run bench");
-    assert!(
-        out.status.success(),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-    String::from_utf8(out.stdout).expect("utf-8")
+    front_end_output("bench", &[depth])
 }
 
 /// The first number after `label` on the line that starts with it.

@@ -13,6 +13,22 @@ pub const BINARY: &str = env!("CARGO_BIN_EXE_pbrain-sente");
 /// Generous upper bound for a reply that should come "at once".
 pub const PROMPT: Duration = Duration::from_secs(5);
 
+/// Runs a front end (`bench`, `analyze`, …) with `args` to the end and returns its standard
+/// output; it must succeed.
+pub fn front_end_output(subcommand: &str, args: &[&str]) -> String {
+    let out = Command::new(BINARY)
+        .arg(subcommand)
+        .args(args)
+        .output()
+        .unwrap_or_else(|e| panic!("run {subcommand}: {e}"));
+    assert!(
+        out.status.success(),
+        "{subcommand} {args:?}: {}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    String::from_utf8(out.stdout).expect("utf-8")
+}
+
 pub struct Engine {
     child: Child,
     stdin: Option<ChildStdin>,
