@@ -131,8 +131,8 @@ impl SearchResult {
 /// (one part in so many). Together they keep within a tenth. The VCT search gets a third of
 /// that: given the whole tenth it found little the deepening would not. Against Rapfi at
 /// 100,000 nodes a move, paired with the head's games on openings fresh to both (strength
-/// log, thirty-sixth session), the third scored 2.1 points in a hundred more in renju (391
-/// games, ±3.2) and 4.9 more in freestyle (144, ±5.1); no VCT at all, 2.1 (407, ±3.6) and
+/// log, thirty-sixth session), the third scored 1.7 points in a hundred more in renju (504
+/// games, ±2.9) and 4.8 more in freestyle (270, ±4.1); no VCT at all, 2.1 (407, ±3.6) and
 /// 1.4 (450, ±3.6) more.
 const ROOT_THREAT_SEARCHES: [(ThreatMode, u32, u64, u32); 2] = [
     (ThreatMode::Vcf, 40, 100_000, 10),
@@ -189,11 +189,13 @@ impl Searcher {
         }
         self.tt.new_search();
         let started = Instant::now();
-        let (mut root, threat_nodes) = match self.settle_root(&mut board, limits) {
+        let outcome = self.settle_root(&mut board, limits);
+        let threat_time = started.elapsed();
+        let (mut root, threat_nodes) = match outcome {
             RootOutcome::Settled(mut result) => {
                 result.root_threats = Spend {
                     nodes: result.nodes,
-                    elapsed: started.elapsed(),
+                    elapsed: threat_time,
                 };
                 return Some(result);
             }
@@ -202,7 +204,7 @@ impl Searcher {
         };
         let root_threats = Spend {
             nodes: threat_nodes,
-            elapsed: started.elapsed(),
+            elapsed: threat_time,
         };
         if root.is_empty() {
             // Every candidate is excluded or a foul: any legal cell, else any empty cell.
