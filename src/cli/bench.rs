@@ -12,7 +12,7 @@ use crate::board::geometry::to_letter_number;
 use crate::rules::Rule;
 use crate::search::{score, SearchLimits, Searcher, Spend, TimeBudget};
 use std::sync::atomic::AtomicBool;
-use std::time::{Duration, Instant};
+use std::time::Instant;
 
 /// Depth searched when none is given.
 pub const DEFAULT_DEPTH: u32 = 10;
@@ -53,12 +53,11 @@ pub fn run(depth: u32) -> anyhow::Result<()> {
             .ok_or_else(|| anyhow::anyhow!("position {} has no empty cell", i + 1))?;
         // Timed around the search alone: making the searcher (its hash table) is not search.
         let elapsed = t.elapsed();
-        add(&mut total, result.nodes, elapsed);
-        add(
-            &mut threats,
-            result.root_threats.nodes,
-            result.root_threats.elapsed,
-        );
+        total += Spend {
+            nodes: result.nodes,
+            elapsed,
+        };
+        threats += result.root_threats;
         println!(
             "position {:>2}/{}  {:<9} {size}x{size}  {:>2} stones  depth {:>2}  best {:<4} score {:>6}  nodes {:>10}  {:>6} ms",
             i + 1,
@@ -89,11 +88,6 @@ pub fn run(depth: u32) -> anyhow::Result<()> {
         );
     }
     Ok(())
-}
-
-fn add(spend: &mut Spend, nodes: u64, elapsed: Duration) {
-    spend.nodes += nodes;
-    spend.elapsed += elapsed;
 }
 
 fn speed(spend: Spend) -> u64 {

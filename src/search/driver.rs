@@ -113,6 +113,13 @@ pub struct Spend {
     pub elapsed: Duration,
 }
 
+impl std::ops::AddAssign for Spend {
+    fn add_assign(&mut self, other: Spend) {
+        self.nodes += other.nodes;
+        self.elapsed += other.elapsed;
+    }
+}
+
 impl SearchResult {
     /// The result as a last completed iteration (for summary lines).
     pub fn summary(&self) -> Iteration {
@@ -306,12 +313,12 @@ impl Searcher {
         }
         // The threat searches get a share of the move's time and, under a node limit, of its
         // nodes: with the whole limit they could leave deepening nothing.
-        let nodes_left = limits.max_nodes / u64::from(ROOT_THREATS_SHARE);
+        let all_threat_nodes = limits.max_nodes / u64::from(ROOT_THREATS_SHARE);
         let mut threat_nodes = 0;
         for (mode, depth, most_nodes, share) in ROOT_THREAT_SEARCHES {
             let nodes = most_nodes
                 .min(limits.max_nodes / u64::from(share))
-                .min(nodes_left.saturating_sub(threat_nodes));
+                .min(all_threat_nodes.saturating_sub(threat_nodes));
             let deadline = limits.budget.threat_deadline(share);
             let found = self
                 .root_threats
