@@ -11,16 +11,15 @@
 //! The board knows the rules (through the pattern tables and the foul check) but nothing of
 //! search or protocol.
 
+mod cell_infos;
 mod cellset;
 pub mod geometry;
 mod zobrist;
 
 use crate::eval;
-use crate::pattern::{
-    category, key_shift, pattern_set, shape, CellInfo, LinePattern, PatternTables, Threat,
-    PATTERN_PLACE, PLACE,
-};
+use crate::pattern::{key_shift, pair, CellInfo, LinePattern, PatternTables, Threat};
 use crate::rules::{ForbiddenCheck, Rule};
+use cell_infos::CellInfos;
 pub use cellset::CellSet;
 pub use geometry::{Cell, Color, Pos, DIRECTIONS, GRID, MAX_SIDE, MIN_SIDE, STRIDE};
 
@@ -71,11 +70,9 @@ impl Area {
 struct CellData {
     /// Line pattern per direction.
     lines: [[LinePattern; 4]; 2],
-    /// Combination code of the four lines' categories (what the threat is read from).
-    combination: [u16; 2],
-    /// Pattern code of the four lines (what the value is read from). Both codes follow
-    /// `lines` by a multiply-add per changed line, cheaper than encoding the four again.
-    pattern_code: [u16; 2],
+    /// The pairs (see [`pair`]) of lines 0 and 1 and of lines 2 and 3: what the info is read
+    /// from (see [`CellInfos`]).
+    pairs: [[u8; 2]; 2],
     info: [CellInfo; 2],
 }
 
@@ -109,6 +106,8 @@ pub struct Board {
     tables: &'static PatternTables,
     /// Evaluation weights per colour (indexed by `Color::index`).
     weights: [&'static eval::Weights; 2],
+    /// Cell info by line pairs, per colour.
+    infos: [&'static CellInfos; 2],
     cells: Vec<Cell>,
     /// Line key per grid cell and direction.
     keys: Vec<[u32; 4]>,
@@ -150,6 +149,7 @@ impl Board {
             rule,
             tables,
             weights: Color::BOTH.map(|color| eval::Weights::of(rule, color)),
+            infos: Color::BOTH.map(|color| CellInfos::get(rule, color)),
             cells,
             keys: vec![[0; 4]; GRID],
             data: vec![CellData::default(); GRID],
@@ -571,40 +571,22 @@ impl Board {
             if new == old {
                 continue;
             }
+            let partner = cell.lines[c][d ^ 1];
             cell.lines[c][d] = new;
-            // Take the old digit out before putting the new one in: the sum stays within the
-            // code's range only that way round.
-            cell.combination[c] =
-                (cell.combination[c] - category(old) * PLACE[d]) + category(new) * PLACE[d];
-            cell.pattern_code[c] = (cell.pattern_code[c] - old as u16 * PATTERN_PLACE[d])
-                + new as u16 * PATTERN_PLACE[d];
-            let info = Board::cell_info(self.tables, self.weights[c], color, cell);
+            let changed = pair(new, partner) as u8;
+            let [first, second] = cell.pairs[c];
+            // The new pair is combined in registers: storing a byte and reading the two back
+            // would stall on the store.
+            let (first, second) = if d < 2 {
+                (changed, second)
+            } else {
+                (first, changed)
+            };
+            cell.pairs[c] = [first, second];
+            let info = self.infos[c].of(first, second);
             let old_info = std::mem::replace(&mut self.data[qi].info[c], info);
             self.count_out(c, q, old_info);
             self.count_in(c, q, info);
-        }
-    }
-
-    /// The cell info of `color` from its codes in `data`. (An associated function, so that the
-    /// caller can hold `data` mutably borrowed from the board.)
-    #[inline(always)]
-    fn cell_info(
-        tables: &PatternTables,
-        weights: &eval::Weights,
-        color: Color,
-        data: &CellData,
-    ) -> CellInfo {
-        let c = color.index();
-        let (threat, needs_foul_check) = tables.threat(color, data.combination[c]);
-        let shape = shape(data.combination[c]);
-        let set = pattern_set(data.pattern_code[c]);
-        let values = weights.cell_values(set, threat);
-        CellInfo {
-            threat,
-            needs_foul_check,
-            value: values.attack,
-            defence: values.defence,
-            shape: shape as u16,
         }
     }
 
@@ -638,9 +620,11 @@ impl Board {
                 std::array::from_fn(|d| self.tables.lines.pattern(color, self.keys[i][d]));
             let cell = &mut self.data[i];
             cell.lines[c] = lines;
-            cell.combination[c] = crate::pattern::combination(lines);
-            cell.pattern_code[c] = crate::pattern::pattern_code(lines);
-            let info = Board::cell_info(self.tables, self.weights[c], color, cell);
+            cell.pairs[c] = [
+                pair(lines[0], lines[1]) as u8,
+                pair(lines[2], lines[3]) as u8,
+            ];
+            let info = self.infos[c].of(cell.pairs[c][0], cell.pairs[c][1]);
             cell.info[c] = info;
             self.count_in(c, pos, info);
         }

@@ -3,11 +3,14 @@
 //!
 //! For the threat, a line pattern only matters through its *category* (nine of them: nothing,
 //! open two, blocked three, open three, four, open four, renju's double-four-in-a-line, five,
-//! renju's overline). A cell's four categories form a base-9 *combination code* that the board
-//! updates with one multiply-add when a line changes, and a 6561-entry table (small enough to
-//! stay in the L1 cache) turns the code into the threat. The evaluation value is read from the
+//! renju's overline). A cell's four categories form a base-9 *combination code*, and a
+//! 6561-entry table turns the code into the threat. The evaluation value is read from the
 //! unordered set of the four line patterns themselves (the *pattern set*), through a base-15
-//! *pattern code* kept the same way.
+//! *pattern code*.
+//!
+//! The board keeps neither code: all of this is a function of a cell's four line patterns, so
+//! the board reads a cell's threat, shape and values from one table built from these, indexed
+//! by the *pairs* of its lines (directions 0 and 1, directions 2 and 3; see [`pair`]).
 //!
 //! Renju black's fouls are decided here when the lines alone prove them (an overline, or two
 //! fours, without a five); a possible double three needs the referee's recursive check and is
@@ -154,8 +157,8 @@ pub const PATTERN_SETS: usize = 3060;
 
 /// Pattern code → pattern set, as `SHAPE_OF` for combination codes. The evaluation values a
 /// cell by its pattern set, which tells apart what a shape lumps together (the kinds of two,
-/// the lone stones, an open three with two ways to become a straight four). 100 KB: it is read
-/// only when a line through the cell changes.
+/// the lone stones, an open three with two ways to become a straight four). 100 KB, read when
+/// the board's tables are built.
 static PATTERN_SET_OF: [u16; PATTERN_CODES] =
     unordered_index::<{ LinePattern::COUNT }, PATTERN_CODES>();
 
@@ -180,6 +183,45 @@ pub fn pattern_set(code: u16) -> usize {
 /// The four line patterns of a pattern set.
 pub fn pattern_set_patterns(set: usize) -> [LinePattern; 4] {
     code_patterns(first_code(&PATTERN_SET_OF, set))
+}
+
+/// Number of line-pattern pairs: unordered pairs of two line patterns (C(15 + 1, 2)).
+pub const PAIRS: usize = 120;
+
+/// The pair of two line patterns: the two with their order forgotten, as a dense index. The
+/// board keeps a cell's four lines as two pairs (directions 0 and 1, directions 2 and 3) and
+/// reads the cell's info from a table indexed by the two.
+#[inline(always)]
+pub fn pair(a: LinePattern, b: LinePattern) -> usize {
+    PAIR_OF[a as usize][b as usize] as usize
+}
+
+/// The pair of two line patterns, numbered in increasing order of the sorted two.
+const PAIR_OF: [[u8; LinePattern::COUNT]; LinePattern::COUNT] = {
+    const N: usize = LinePattern::COUNT;
+    let mut table = [[0; N]; N];
+    let mut next = 0;
+    let mut a = 0;
+    while a < N {
+        let mut b = a;
+        while b < N {
+            table[a][b] = next;
+            table[b][a] = next;
+            next += 1;
+            b += 1;
+        }
+        a += 1;
+    }
+    table
+};
+
+/// Two line patterns that make up a pair (for building tables).
+pub fn pair_patterns(pair: usize) -> [LinePattern; 2] {
+    let n = LinePattern::COUNT as u8;
+    (0..n)
+        .flat_map(|a| (a..n).map(move |b| [a, b].map(LinePattern::from_u8)))
+        .nth(pair)
+        .unwrap_or_default()
 }
 
 /// The first code that `table` (code → unordered index) maps to `index` (for building tables
@@ -384,6 +426,22 @@ mod tests {
         for set in 0..PATTERN_SETS {
             assert_eq!(pattern_set(pattern_code(pattern_set_patterns(set))), set);
         }
+    }
+
+    #[test]
+    fn pairs_forget_order_and_nothing_else() {
+        let n = LinePattern::COUNT as u8;
+        let mut seen = std::collections::HashSet::new();
+        for a in (0..n).map(LinePattern::from_u8) {
+            for b in (0..n).map(LinePattern::from_u8) {
+                assert_eq!(pair(a, b), pair(b, a));
+                assert!(pair(a, b) < PAIRS);
+                let [x, y] = pair_patterns(pair(a, b));
+                assert!([x, y] == [a, b] || [x, y] == [b, a], "{a:?} {b:?}");
+                seen.insert(pair(a, b));
+            }
+        }
+        assert_eq!(seen.len(), PAIRS);
     }
 
     #[test]

@@ -8,8 +8,9 @@ pub mod cell;
 pub mod line;
 
 pub use cell::{
-    category, combination, pattern_code, pattern_set, pattern_set_patterns, shape, shape_patterns,
-    CellInfo, CellTable, Threat, PATTERN_PLACE, PATTERN_SETS, PLACE, SHAPES,
+    category, combination, pair, pair_patterns, pattern_code, pattern_set, pattern_set_patterns,
+    shape, shape_patterns, CellInfo, CellTable, Threat, PAIRS, PATTERN_PLACE, PATTERN_SETS, PLACE,
+    SHAPES,
 };
 pub use line::{key_shift, LinePattern, LineTable};
 
