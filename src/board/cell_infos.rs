@@ -63,7 +63,7 @@ impl CellInfos {
     /// The info of a cell whose lines in directions 0 and 1 form pair `first` and whose lines
     /// in directions 2 and 3 form pair `second`.
     #[inline(always)]
-    pub fn of(&self, first: u8, second: u8) -> CellInfo {
+    pub fn of(&self, first: u16, second: u16) -> CellInfo {
         self.infos[first as usize * PAIRS + second as usize]
     }
 }

@@ -71,10 +71,14 @@ struct CellData {
     /// Line pattern per direction.
     lines: [[LinePattern; 4]; 2],
     /// The pairs (see [`pair`]) of lines 0 and 1 and of lines 2 and 3: what the info is read
-    /// from (see [`CellInfos`]).
-    pairs: [[u8; 2]; 2],
+    /// from (see [`CellInfos`]). Sixteen bits though a pair fits in eight: that makes the
+    /// record 32 bytes, which the undo log copies as two aligned halves. At 28 bytes the copy
+    /// took overlapping halves, and reading them back stalled on the stores.
+    pairs: [[u16; 2]; 2],
     info: [CellInfo; 2],
 }
+
+const _: () = assert!(std::mem::size_of::<CellData>() == 32);
 
 /// One stone or blocked square placed on the board, in order, with what taking it back must
 /// restore.
@@ -573,7 +577,7 @@ impl Board {
             }
             let partner = cell.lines[c][d ^ 1];
             cell.lines[c][d] = new;
-            let changed = pair(new, partner) as u8;
+            let changed = pair(new, partner) as u16;
             let [first, second] = cell.pairs[c];
             // The new pair is combined in registers: storing a byte and reading the two back
             // would stall on the store.
@@ -621,8 +625,8 @@ impl Board {
             let cell = &mut self.data[i];
             cell.lines[c] = lines;
             cell.pairs[c] = [
-                pair(lines[0], lines[1]) as u8,
-                pair(lines[2], lines[3]) as u8,
+                pair(lines[0], lines[1]) as u16,
+                pair(lines[2], lines[3]) as u16,
             ];
             let info = self.infos[c].of(cell.pairs[c][0], cell.pairs[c][1]);
             cell.info[c] = info;
