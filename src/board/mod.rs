@@ -502,9 +502,11 @@ impl Board {
         self.cells[pos.index()] = Cell::Empty;
         self.empties += 1;
         self.toggle_keys(pos, last.cell as u32);
-        for (index, old) in self.undo_log.drain(last.log_start..).rev() {
-            let q = Pos::from_index(index as usize);
-            let data = &mut self.data[index as usize];
+        // Read in place rather than drained: a drained record goes through the stack in
+        // pieces, and copying it on from there stalled on those stores.
+        for (index, old) in self.undo_log[last.log_start..].iter().rev() {
+            let q = Pos::from_index(*index as usize);
+            let data = &mut self.data[*index as usize];
             for c in 0..2 {
                 let (now, before) = (data.info[c].threat, old.info[c].threat);
                 if now != before {
@@ -517,8 +519,9 @@ impl Board {
                     }
                 }
             }
-            *data = old;
+            *data = *old;
         }
+        self.undo_log.truncate(last.log_start);
         // The cell's own data was left untouched while it was occupied.
         for c in 0..2 {
             let threat = self.data[pos.index()].info[c].threat;
