@@ -3,10 +3,11 @@
 //!
 //! A cell's info is a function of its four line patterns alone (through the pattern tables'
 //! combination codes and pattern sets, and the evaluation weights). The board keeps the four
-//! as two pairs (see [`pair`]) and reads the info from a table indexed by both: two dependent
-//! loads from small tables where updating the combination and pattern codes and reading the
-//! threat, shape, pattern-set and weight tables took six (strength log, thirty-seventh
-//! session). The table has 14,400 entries of 8 bytes; colours that are valued alike share one.
+//! as two pairs (see [`pair`]) and reads the info from a table indexed by both. A changed line
+//! then costs a read of the 225-byte pair table and one of this one, where updating the
+//! combination and pattern codes and reading the threat, shape, pattern-set (100 KB) and weight
+//! tables took six (strength log, thirty-seventh session). The table has 14,400 entries of 8
+//! bytes (115 KB); colours that are valued alike share one.
 //!
 //! [`pair`]: crate::pattern::pair
 

@@ -582,8 +582,8 @@ impl Board {
             cell.lines[c][d] = new;
             let changed = pair(new, partner) as u16;
             let [first, second] = cell.pairs[c];
-            // The new pair is combined in registers: storing a byte and reading the two back
-            // would stall on the store.
+            // The two pairs are combined in registers and stored together: storing one and
+            // reading both back would stall on the store.
             let (first, second) = if d < 2 {
                 (changed, second)
             } else {
