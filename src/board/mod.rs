@@ -569,9 +569,7 @@ impl Board {
             return;
         }
         self.undo_log.push((qi as u32, self.data[qi]));
-        for color in Color::BOTH {
-            let c = color.index();
-            let new = patterns[c];
+        for (c, new) in patterns.into_iter().enumerate() {
             let cell = &mut self.data[qi];
             let old = cell.lines[c][d];
             // Most stones change nothing on most of the cells they touch.

@@ -96,13 +96,13 @@ impl CellInfo {
 /// Number of line-pattern categories.
 pub const CATEGORIES: u16 = 9;
 /// Place value of direction `d` in a combination code.
-pub const PLACE: [u16; 4] = [1, 9, 81, 729];
+const PLACE: [u16; 4] = [1, 9, 81, 729];
 /// Number of combination codes.
 pub const COMBINATIONS: usize = 6561;
 
 /// The category of a line pattern in combination codes.
 #[inline(always)]
-pub const fn category(pattern: LinePattern) -> u16 {
+const fn category(pattern: LinePattern) -> u16 {
     // Indexed by LinePattern: Dead, Overline, Blocked1, Flex1, Blocked2, Flex2, Flex2Double,
     // Flex2Triple, Blocked3, Flex3, Flex3Double, Blocked4, Flex4, DoubleFourLine, Five.
     const CATEGORY: [u16; LinePattern::COUNT] = [0, 8, 0, 0, 0, 1, 1, 1, 2, 3, 3, 4, 5, 6, 7];
@@ -149,7 +149,7 @@ pub fn shape_patterns(shape: usize) -> [LinePattern; 4] {
 
 /// Place value of direction `d` in a pattern code: the four line patterns themselves, base 15,
 /// where a combination code has only their categories.
-pub const PATTERN_PLACE: [u16; 4] = [1, 15, 225, 3375];
+const PATTERN_PLACE: [u16; 4] = [1, 15, 225, 3375];
 /// Number of pattern codes.
 pub const PATTERN_CODES: usize = 50625;
 /// Number of pattern sets: unordered combinations of four line patterns (C(15 + 3, 4)).
@@ -219,9 +219,10 @@ const PAIR_OF: [[u8; LinePattern::COUNT]; LinePattern::COUNT] = {
 pub fn pair_patterns(pair: usize) -> [LinePattern; 2] {
     let n = LinePattern::COUNT as u8;
     (0..n)
-        .flat_map(|a| (a..n).map(move |b| [a, b].map(LinePattern::from_u8)))
-        .nth(pair)
+        .flat_map(|a| (a..n).map(move |b| [a, b]))
+        .find(|&[a, b]| PAIR_OF[a as usize][b as usize] as usize == pair)
         .unwrap_or_default()
+        .map(LinePattern::from_u8)
 }
 
 /// The first code that `table` (code → unordered index) maps to `index` (for building tables

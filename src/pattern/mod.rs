@@ -8,9 +8,8 @@ pub mod cell;
 pub mod line;
 
 pub use cell::{
-    category, combination, pair, pair_patterns, pattern_code, pattern_set, pattern_set_patterns,
-    shape, shape_patterns, CellInfo, CellTable, Threat, PAIRS, PATTERN_PLACE, PATTERN_SETS, PLACE,
-    SHAPES,
+    combination, pair, pair_patterns, pattern_code, pattern_set, pattern_set_patterns, shape,
+    shape_patterns, CellInfo, CellTable, Threat, PAIRS, PATTERN_SETS, SHAPES,
 };
 pub use line::{key_shift, LinePattern, LineTable};
 
