@@ -520,7 +520,11 @@ impl<'a> Worker<'a> {
         let mut searched = 0;
         let mut late_fours = 0;
         let reduction_scale = reduction_scale(self.board.rule());
-        for mv in moves.iter() {
+        for i in 0..moves.len() {
+            if i == 1 {
+                movegen::sort(&mut moves[1..]);
+            }
+            let mv = moves[i];
             if mv.pos == excluded {
                 continue;
             }
@@ -864,7 +868,9 @@ impl<'a> Worker<'a> {
         buffer
     }
 
-    /// Orders moves: hash move, then static score plus killer and history bonuses.
+    /// Scores moves for the order they are searched in: hash move, then static score plus
+    /// killer and history bonuses. The best comes first; the search sorts the rest
+    /// only if it gets past it.
     pub fn order(&self, moves: &mut [ScoredMove], tt_move: Pos, ply: usize, us: Color) {
         for mv in moves.iter_mut() {
             if mv.pos == tt_move {
@@ -876,7 +882,7 @@ impl<'a> Worker<'a> {
             }
             mv.score += self.history[mv.pos.index()][us.index()] / 32;
         }
-        movegen::sort(moves);
+        movegen::put_best_first(moves);
     }
 
     fn update_pv(&mut self, ply: usize, mv: Pos) {

@@ -152,3 +152,31 @@ fn a_four_three_is_a_danger_only_where_its_block_makes_no_four() {
         assert_eq!(e10, danger == Danger::None, "{moves}");
     }
 }
+
+/// The search brings the best move forward and sorts the rest only when it gets past it: the
+/// moves must come in the order one sort gives, ties in board order, on the moves of real
+/// positions with killer- and history-like bonuses that make many ties.
+#[test]
+fn best_first_then_the_rest_sorted_is_the_order_of_one_sort() {
+    use rand::{Rng, SeedableRng};
+    let mut rng = rand::rngs::StdRng::seed_from_u64(38);
+    let mut checked = 0;
+    for board in positions_meeting(FREESTYLE_GAMES, Rule::Freestyle, Danger::None)
+        .iter_mut()
+        .step_by(50)
+    {
+        let mut moves = Vec::new();
+        generate(board, Danger::None, &mut moves);
+        for m in moves.iter_mut() {
+            m.score = m.score / 200 * 200 + [0, 300][rng.gen_range(0..2)];
+        }
+        let mut once = moves.clone();
+        sort(&mut once);
+        put_best_first(&mut moves);
+        sort(&mut moves[1..]);
+        let order = |ms: &[ScoredMove]| ms.iter().map(|m| m.pos).collect::<Vec<_>>();
+        assert_eq!(order(&moves), order(&once));
+        checked += 1;
+    }
+    assert!(checked > 20, "only {checked} positions");
+}
