@@ -27,7 +27,22 @@ impl CellSet {
     }
 
     pub fn iter(&self) -> impl Iterator<Item = Pos> + '_ {
-        self.words.iter().enumerate().flat_map(|(w, &word)| {
+        self.iter_words(0, WORDS - 1)
+    }
+
+    /// The cells of the words that hold grid indices `first..=last`, in index order: all of
+    /// the set's cells when none lies outside that range, without scanning the other words.
+    pub fn iter_within(&self, first: usize, last: usize) -> impl Iterator<Item = Pos> + '_ {
+        debug_assert!(self
+            .iter()
+            .all(|p| (first / 64 * 64..=last / 64 * 64 + 63).contains(&p.index())));
+        self.iter_words(first / 64, (last / 64).min(WORDS - 1))
+    }
+
+    fn iter_words(&self, first: usize, last: usize) -> impl Iterator<Item = Pos> + '_ {
+        let words = self.words.get(first..=last).unwrap_or_default();
+        words.iter().enumerate().flat_map(move |(w, &word)| {
+            let w = w + first;
             let mut bits = word;
             std::iter::from_fn(move || {
                 (bits != 0).then(|| {

@@ -317,7 +317,23 @@ impl Board {
         let low = weakest.max(TRACKED) as usize - TRACKED as usize;
         let high = strongest as usize - TRACKED as usize;
         let sets = &self.threat_sets[color.index()];
-        (low..=high).rev().flat_map(move |level| sets[level].iter())
+        let (first, last) = self.threat_reach();
+        (low..=high)
+            .rev()
+            .flat_map(move |level| sets[level].iter_within(first, last))
+    }
+
+    /// The grid indices that can hold a tracked threat: a line window (five cells each way)
+    /// around the stones. Scanning only the threat sets' words in this range skips most of a
+    /// 15×15 board's grid, which is laid out for 32×32.
+    fn threat_reach(&self) -> (usize, usize) {
+        if self.area == Area::EMPTY {
+            return (0, 0);
+        }
+        let reach = crate::pattern::line::HALF;
+        let first = Pos::new(0, self.area.y0.saturating_sub(reach)).index();
+        let last = Pos::new(self.width - 1, (self.area.y1 + reach).min(self.height - 1)).index();
+        (first, last)
     }
 
     /// Empty cells within reach of the stones: the move candidates, row by row.
