@@ -124,8 +124,11 @@ pub struct Board {
     /// The cell data each placement overwrote, so that taking a stone back restores it
     /// instead of looking every pattern up again (that halves the cost of make + unmake).
     undo_log: Vec<(u32, CellData)>,
-    /// Stones within `NEAR` of each cell.
-    near: Vec<u8>,
+    /// Per row of the playing area, one bit per column: the stones of either colour, and the
+    /// cells that are not empty (stones and blocked squares). The candidates of a row are
+    /// worked out from them with a few shifts (see [`Board::candidate_row`]).
+    stone_rows: [u64; MAX_SIDE],
+    taken_rows: [u64; MAX_SIDE],
     area: Area,
     hash: u64,
     history: Vec<Placement>,
@@ -160,7 +163,8 @@ impl Board {
             totals: Totals::default(),
             threat_sets: Box::default(),
             undo_log: Vec::new(),
-            near: vec![0; GRID],
+            stone_rows: [0; MAX_SIDE],
+            taken_rows: [0; MAX_SIDE],
             area: Area::EMPTY,
             hash: zobrist::board_key(width, height, rule.code()),
             history: Vec::with_capacity(width * height),
@@ -338,11 +342,14 @@ impl Board {
 
     /// Empty cells within reach of the stones: the move candidates, row by row.
     pub fn candidates(&self) -> impl Iterator<Item = Pos> + '_ {
-        let (x0, y0, x1, y1) = self.candidate_box();
-        (y0..=y1).flat_map(move |y| {
-            (x0..=x1).map(move |x| Pos::new(x, y)).filter(move |&p| {
-                let i = p.index();
-                self.cells[i] == Cell::Empty && self.near[i] > 0
+        self.candidate_rows().flat_map(move |y| {
+            let mut bits = self.candidate_row(y);
+            std::iter::from_fn(move || {
+                (bits != 0).then(|| {
+                    let x = bits.trailing_zeros() as usize;
+                    bits &= bits - 1;
+                    Pos::new(x, y)
+                })
             })
         })
     }
@@ -351,34 +358,40 @@ impl Board {
     /// without an iterator chain in the search's inner loop.
     #[inline]
     pub fn for_each_candidate(&self, mut f: impl FnMut(Pos)) {
-        let (x0, y0, x1, y1) = self.candidate_box();
-        for y in y0..=y1 {
-            let row = Pos::new(x0, y).index();
-            for i in row..=row + (x1 - x0) {
-                if self.near[i] > 0 && self.cells[i] == Cell::Empty {
-                    f(Pos::from_index(i));
-                }
+        for y in self.candidate_rows() {
+            let mut bits = self.candidate_row(y);
+            while bits != 0 {
+                f(Pos::new(bits.trailing_zeros() as usize, y));
+                bits &= bits - 1;
             }
         }
     }
 
     /// Whether `pos` is a candidate: an empty cell within [`NEAR`] of a stone.
     pub fn is_candidate(&self, pos: Pos) -> bool {
-        self.near[pos.index()] > 0 && self.is_empty(pos)
+        self.is_empty(pos) && self.candidate_row(pos.y()) >> pos.x() & 1 != 0
     }
 
-    /// The rectangle holding every candidate (empty when there is no stone).
-    fn candidate_box(&self) -> (usize, usize, usize, usize) {
+    /// The rows that can hold a candidate (none when there is no stone).
+    fn candidate_rows(&self) -> std::ops::Range<usize> {
         if self.area == Area::EMPTY {
-            return (1, 1, 0, 0);
+            return 0..0;
         }
         let reach = NEAR as usize;
-        (
-            self.area.x0.saturating_sub(reach),
-            self.area.y0.saturating_sub(reach),
-            (self.area.x1 + reach).min(self.width - 1),
-            (self.area.y1 + reach).min(self.height - 1),
-        )
+        self.area.y0.saturating_sub(reach)..(self.area.y1 + reach + 1).min(self.height)
+    }
+
+    /// The candidates of row `y` as bits by column: the stones of the rows within [`NEAR`]
+    /// spread [`NEAR`] columns each way, less the cells taken. A handful of shifts where a
+    /// scan of the row read two bytes per cell and branched on each.
+    #[inline(always)]
+    fn candidate_row(&self, y: usize) -> u64 {
+        let reach = NEAR as usize;
+        let rows = &self.stone_rows[y.saturating_sub(reach)..=(y + reach).min(self.height - 1)];
+        let stones = rows.iter().fold(0, |acc, &row| acc | row);
+        let spread = (1..=reach).fold(stones, |acc, k| acc | stones << k | stones >> k);
+        let columns = (1u64 << self.width) - 1;
+        spread & !self.taken_rows[y] & columns
     }
 
     /// Every empty playing cell.
@@ -497,9 +510,11 @@ impl Board {
         self.empties -= 1;
         self.hash ^= zobrist::key(cell, pos.index());
         self.update_lines(pos, cell as u32);
+        let bit = 1u64 << pos.x();
+        self.taken_rows[pos.y()] |= bit;
         if cell != Cell::Wall {
             self.area = self.area.including(pos.x(), pos.y());
-            self.update_near(pos, 1);
+            self.stone_rows[pos.y()] |= bit;
         }
     }
 
@@ -510,9 +525,9 @@ impl Board {
             return;
         };
         let pos = last.pos;
-        if last.cell != Cell::Wall {
-            self.update_near(pos, -1);
-        }
+        let bit = 1u64 << pos.x();
+        self.taken_rows[pos.y()] &= !bit;
+        self.stone_rows[pos.y()] &= !bit;
         self.area = last.area_before;
         self.hash ^= zobrist::key(last.cell, pos.index());
         self.cells[pos.index()] = Cell::Empty;
@@ -656,15 +671,6 @@ impl Board {
         for c in 0..2 {
             let info = self.data[pos.index()].info[c];
             self.count_out(c, pos, info);
-        }
-    }
-
-    fn update_near(&mut self, pos: Pos, delta: i8) {
-        for dy in -NEAR..=NEAR {
-            for dx in -NEAR..=NEAR {
-                let i = (pos.index() as isize + dy * STRIDE as isize + dx) as usize;
-                self.near[i] = self.near[i].wrapping_add_signed(delta);
-            }
         }
     }
 }

@@ -20,11 +20,12 @@ fn assert_same(a: &Board, b: &Board) {
     assert_eq!(a.totals, b.totals);
     assert_eq!(a.threat_sets, b.threat_sets);
     assert_eq!(a.area, b.area);
+    assert_eq!(a.stone_rows, b.stone_rows);
+    assert_eq!(a.taken_rows, b.taken_rows);
     for y in 0..a.height {
         for x in 0..a.width {
             let i = Pos::new(x, y).index();
             assert_eq!(a.cells[i], b.cells[i]);
-            assert_eq!(a.near[i], b.near[i]);
             assert_eq!(a.keys[i], b.keys[i], "keys at {x},{y}");
             if a.cells[i] == Cell::Empty {
                 assert_eq!(a.data[i], b.data[i], "cell data at {x},{y}");
@@ -350,4 +351,47 @@ fn renju_black_double_three_is_no_threat() {
         "k8 is a double four"
     );
     assert!(board.is_legal(h8), "h8's row three is fake");
+}
+
+/// The candidates (every empty cell within two rows and columns of a stone, blocked squares
+/// excluded and never counted as stones) match that definition checked cell by cell, on
+/// random boards of several sizes, as stones are placed and taken back.
+#[test]
+fn candidates_are_the_empty_cells_near_a_stone() {
+    let mut rng = StdRng::seed_from_u64(38);
+    for round in 0..40 {
+        let size = [15, 5, 20, 32][round % 4];
+        let mut board = Board::new(size, size, Rule::Freestyle);
+        let expected = |board: &Board| -> Vec<Pos> {
+            board
+                .empty_cells()
+                .filter(|p| {
+                    board.placements().any(|(q, cell)| {
+                        cell != Cell::Wall
+                            && q.x().abs_diff(p.x()) <= NEAR as usize
+                            && q.y().abs_diff(p.y()) <= NEAR as usize
+                    })
+                })
+                .collect()
+        };
+        for _ in 0..rng.gen_range(1..30) {
+            match random_empty(&board, &mut rng) {
+                Some(pos) if rng.gen_bool(0.1) => board.place(pos, Cell::Wall),
+                Some(pos) => board.make(pos),
+                None => break,
+            }
+            let cells: Vec<Pos> = board.candidates().collect();
+            assert_eq!(cells, expected(&board), "\n{board}");
+            let mut each = Vec::new();
+            board.for_each_candidate(|p| each.push(p));
+            assert_eq!(each, cells);
+            assert!(board
+                .empty_cells()
+                .all(|p| board.is_candidate(p) == cells.contains(&p)));
+            if rng.gen_bool(0.2) {
+                board.remove_last();
+                assert_eq!(board.candidates().collect::<Vec<_>>(), expected(&board));
+            }
+        }
+    }
 }
