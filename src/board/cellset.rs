@@ -26,6 +26,11 @@ impl CellSet {
         self.words[pos.index() / 64] &= !(1 << (pos.index() % 64));
     }
 
+    #[inline(always)]
+    pub fn contains(&self, pos: Pos) -> bool {
+        self.words[pos.index() / 64] >> (pos.index() % 64) & 1 != 0
+    }
+
     pub fn iter(&self) -> impl Iterator<Item = Pos> + '_ {
         self.iter_words(0, WORDS - 1)
     }
@@ -72,6 +77,7 @@ mod tests {
             set.insert(c);
         }
         set.remove(Pos::new(7, 7));
+        assert!(set.contains(Pos::new(8, 7)) && !set.contains(Pos::new(7, 7)));
         let mut expected = vec![Pos::new(0, 0), Pos::new(8, 7), Pos::new(31, 31)];
         expected.sort();
         assert_eq!(set.iter().collect::<Vec<_>>(), expected);

@@ -21,7 +21,7 @@
 //! user in the engine.
 
 use super::threat::{cells_with, has_winning_four_three, winning_four_threes};
-use crate::board::{Board, Pos, DIRECTIONS};
+use crate::board::{Board, CellSet, Pos, DIRECTIONS};
 use crate::eval;
 use crate::pattern::{CellInfo, Threat};
 
@@ -149,6 +149,11 @@ pub fn generate(board: &mut Board, danger: Danger, out: &mut Vec<ScoredMove>) {
         Danger::FourThree => four_three_defences(board),
         _ => Vec::new(),
     };
+    // Asked of every candidate: a bit test rather than a scan of the list.
+    let mut defence_set = CellSet::default();
+    for &pos in &defences {
+        defence_set.insert(pos);
+    }
     let mut foul_checks = false;
     let mut consider = |pos| {
         let mine = board.info(us, pos);
@@ -156,7 +161,7 @@ pub fn generate(board: &mut Board, danger: Danger, out: &mut Vec<ScoredMove>) {
         let wanted = match danger {
             Danger::None => true,
             Danger::OpenFour => mine.threat.is_four() || may_stop_a_straight_four(theirs.threat),
-            Danger::FourThree => mine.threat.is_four() || defences.contains(&pos),
+            Danger::FourThree => mine.threat.is_four() || defence_set.contains(pos),
         };
         // A foul is no move; a double three still to be checked may be legal (a fake three).
         if !wanted || mine.is_certain_foul() {
