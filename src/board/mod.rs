@@ -30,36 +30,27 @@ const TRACKED_LEVELS: usize = Threat::COUNT - TRACKED as usize;
 /// Cells within this Chebyshev distance of a stone are move candidates.
 const NEAR: isize = 2;
 
-/// Inclusive bounding box of the stones on the board (empty when `x0 > x1`).
+/// The rows holding stones, first to last inclusive (empty when there is no stone): where the
+/// move candidates and the threat cells can be.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-struct Area {
-    x0: usize,
-    y0: usize,
-    x1: usize,
-    y1: usize,
+struct StoneRows {
+    first: usize,
+    last: usize,
 }
 
-impl Area {
-    const EMPTY: Area = Area {
-        x0: usize::MAX,
-        y0: usize::MAX,
-        x1: 0,
-        y1: 0,
+impl StoneRows {
+    const EMPTY: StoneRows = StoneRows {
+        first: usize::MAX,
+        last: 0,
     };
 
-    fn including(self, x: usize, y: usize) -> Area {
-        Area {
-            x0: self.x0.min(x),
-            y0: self.y0.min(y),
-            x1: if self.x0 == usize::MAX {
-                x
-            } else {
-                self.x1.max(x)
-            },
-            y1: if self.y0 == usize::MAX {
+    fn including(self, y: usize) -> StoneRows {
+        StoneRows {
+            first: self.first.min(y),
+            last: if self == StoneRows::EMPTY {
                 y
             } else {
-                self.y1.max(y)
+                self.last.max(y)
             },
         }
     }
@@ -86,7 +77,7 @@ const _: () = assert!(std::mem::size_of::<CellData>() == 32);
 struct Placement {
     pos: Pos,
     cell: Cell,
-    area_before: Area,
+    rows_before: StoneRows,
     /// Where this placement's entries start in [`Board::undo_log`].
     log_start: usize,
     totals_before: Totals,
@@ -129,7 +120,7 @@ pub struct Board {
     /// worked out from them with a few shifts (see [`Board::candidate_row`]).
     stone_rows: [u64; MAX_SIDE],
     taken_rows: [u64; MAX_SIDE],
-    area: Area,
+    stone_span: StoneRows,
     hash: u64,
     history: Vec<Placement>,
     to_move: Color,
@@ -165,7 +156,7 @@ impl Board {
             undo_log: Vec::new(),
             stone_rows: [0; MAX_SIDE],
             taken_rows: [0; MAX_SIDE],
-            area: Area::EMPTY,
+            stone_span: StoneRows::EMPTY,
             hash: zobrist::board_key(width, height, rule.code()),
             history: Vec::with_capacity(width * height),
             to_move: Color::Black,
@@ -331,12 +322,13 @@ impl Board {
     /// around the stones. Scanning only the threat sets' words in this range skips most of a
     /// 15×15 board's grid, which is laid out for 32×32.
     fn threat_reach(&self) -> (usize, usize) {
-        if self.area == Area::EMPTY {
+        let rows = self.stone_span;
+        if rows == StoneRows::EMPTY {
             return (0, 0);
         }
         let reach = crate::pattern::line::HALF;
-        let first = Pos::new(0, self.area.y0.saturating_sub(reach)).index();
-        let last = Pos::new(self.width - 1, (self.area.y1 + reach).min(self.height - 1)).index();
+        let first = Pos::new(0, rows.first.saturating_sub(reach)).index();
+        let last = Pos::new(self.width - 1, (rows.last + reach).min(self.height - 1)).index();
         (first, last)
     }
 
@@ -374,11 +366,12 @@ impl Board {
 
     /// The rows that can hold a candidate (none when there is no stone).
     fn candidate_rows(&self) -> std::ops::Range<usize> {
-        if self.area == Area::EMPTY {
+        let rows = self.stone_span;
+        if rows == StoneRows::EMPTY {
             return 0..0;
         }
         let reach = NEAR as usize;
-        self.area.y0.saturating_sub(reach)..(self.area.y1 + reach + 1).min(self.height)
+        rows.first.saturating_sub(reach)..(rows.last + reach + 1).min(self.height)
     }
 
     /// The candidates of row `y` as bits by column: the stones of the rows within [`NEAR`]
@@ -501,7 +494,7 @@ impl Board {
         self.history.push(Placement {
             pos,
             cell,
-            area_before: self.area,
+            rows_before: self.stone_span,
             log_start: self.undo_log.len(),
             totals_before: self.totals,
         });
@@ -513,7 +506,7 @@ impl Board {
         let bit = 1u64 << pos.x();
         self.taken_rows[pos.y()] |= bit;
         if cell != Cell::Wall {
-            self.area = self.area.including(pos.x(), pos.y());
+            self.stone_span = self.stone_span.including(pos.y());
             self.stone_rows[pos.y()] |= bit;
         }
     }
@@ -528,7 +521,7 @@ impl Board {
         let bit = 1u64 << pos.x();
         self.taken_rows[pos.y()] &= !bit;
         self.stone_rows[pos.y()] &= !bit;
-        self.area = last.area_before;
+        self.stone_span = last.rows_before;
         self.hash ^= zobrist::key(last.cell, pos.index());
         self.cells[pos.index()] = Cell::Empty;
         self.empties += 1;

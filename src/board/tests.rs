@@ -19,7 +19,7 @@ fn assert_same(a: &Board, b: &Board) {
     assert_eq!(a.hash, b.hash);
     assert_eq!(a.totals, b.totals);
     assert_eq!(a.threat_sets, b.threat_sets);
-    assert_eq!(a.area, b.area);
+    assert_eq!(a.stone_span, b.stone_span);
     assert_eq!(a.stone_rows, b.stone_rows);
     assert_eq!(a.taken_rows, b.taken_rows);
     for y in 0..a.height {
