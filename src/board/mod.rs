@@ -318,9 +318,9 @@ impl Board {
             .flat_map(move |level| sets[level].iter_within(first, last))
     }
 
-    /// The grid indices that can hold a tracked threat: a line window (five cells each way)
-    /// around the stones. Scanning only the threat sets' words in this range skips most of a
-    /// 15×15 board's grid, which is laid out for 32×32.
+    /// The grid indices that can hold a tracked threat: the rows from a line window (five
+    /// rows) above the first stone to five below the last. Scanning only the threat sets'
+    /// words in this range skips most of a 15×15 board's grid, which is laid out for 32×32.
     fn threat_reach(&self) -> (usize, usize) {
         let rows = self.stone_span;
         if rows == StoneRows::EMPTY {
