@@ -322,19 +322,27 @@ impl Board {
     /// rows) above the first stone to five below the last. Scanning only the threat sets'
     /// words in this range skips most of a 15×15 board's grid, which is laid out for 32×32.
     fn threat_reach(&self) -> (usize, usize) {
-        let rows = self.stone_span;
-        if rows == StoneRows::EMPTY {
+        let rows = self.rows_near_stones(crate::pattern::line::HALF);
+        if rows.is_empty() {
             return (0, 0);
         }
-        let reach = crate::pattern::line::HALF;
-        let first = Pos::new(0, rows.first.saturating_sub(reach)).index();
-        let last = Pos::new(self.width - 1, (rows.last + reach).min(self.height - 1)).index();
+        let first = Pos::new(0, rows.start).index();
+        let last = Pos::new(self.width - 1, rows.end - 1).index();
         (first, last)
+    }
+
+    /// The rows within `reach` of a row holding a stone (none when there is no stone).
+    fn rows_near_stones(&self, reach: usize) -> std::ops::Range<usize> {
+        let rows = self.stone_span;
+        if rows == StoneRows::EMPTY {
+            return 0..0;
+        }
+        rows.first.saturating_sub(reach)..(rows.last + reach + 1).min(self.height)
     }
 
     /// Empty cells within reach of the stones: the move candidates, row by row.
     pub fn candidates(&self) -> impl Iterator<Item = Pos> + '_ {
-        self.candidate_rows().flat_map(move |y| {
+        self.rows_near_stones(NEAR as usize).flat_map(move |y| {
             let mut bits = self.candidate_row(y);
             std::iter::from_fn(move || {
                 (bits != 0).then(|| {
@@ -350,7 +358,7 @@ impl Board {
     /// without an iterator chain in the search's inner loop.
     #[inline]
     pub fn for_each_candidate(&self, mut f: impl FnMut(Pos)) {
-        for y in self.candidate_rows() {
+        for y in self.rows_near_stones(NEAR as usize) {
             let mut bits = self.candidate_row(y);
             while bits != 0 {
                 f(Pos::new(bits.trailing_zeros() as usize, y));
@@ -362,16 +370,6 @@ impl Board {
     /// Whether `pos` is a candidate: an empty cell within [`NEAR`] of a stone.
     pub fn is_candidate(&self, pos: Pos) -> bool {
         self.is_empty(pos) && self.candidate_row(pos.y()) >> pos.x() & 1 != 0
-    }
-
-    /// The rows that can hold a candidate (none when there is no stone).
-    fn candidate_rows(&self) -> std::ops::Range<usize> {
-        let rows = self.stone_span;
-        if rows == StoneRows::EMPTY {
-            return 0..0;
-        }
-        let reach = NEAR as usize;
-        rows.first.saturating_sub(reach)..(rows.last + reach + 1).min(self.height)
     }
 
     /// The candidates of row `y` as bits by column: the stones of the rows within [`NEAR`]

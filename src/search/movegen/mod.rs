@@ -145,15 +145,7 @@ pub fn generate(board: &mut Board, danger: Danger, out: &mut Vec<ScoredMove>) {
     let us = board.to_move();
     let them = us.opponent();
     out.clear();
-    let defences = match danger {
-        Danger::FourThree => four_three_defences(board),
-        _ => Vec::new(),
-    };
-    // Asked of every candidate: a bit test rather than a scan of the list.
-    let mut defence_set = CellSet::default();
-    for &pos in &defences {
-        defence_set.insert(pos);
-    }
+    let defences = (danger == Danger::FourThree).then(|| four_three_defences(board));
     let mut foul_checks = false;
     let mut consider = |pos| {
         let mine = board.info(us, pos);
@@ -161,7 +153,9 @@ pub fn generate(board: &mut Board, danger: Danger, out: &mut Vec<ScoredMove>) {
         let wanted = match danger {
             Danger::None => true,
             Danger::OpenFour => mine.threat.is_four() || may_stop_a_straight_four(theirs.threat),
-            Danger::FourThree => mine.threat.is_four() || defence_set.contains(pos),
+            Danger::FourThree => {
+                mine.threat.is_four() || defences.as_ref().is_some_and(|d| d.set.contains(pos))
+            }
         };
         // A foul is no move; a double three still to be checked may be legal (a fake three).
         if !wanted || mine.is_certain_foul() {
@@ -176,7 +170,8 @@ pub fn generate(board: &mut Board, danger: Danger, out: &mut Vec<ScoredMove>) {
     };
     board.for_each_candidate(&mut consider);
     // A four-three's three may be spoilt at the far end of its line, out of every stone's reach.
-    for &pos in defences.iter().filter(|&&pos| !board.is_candidate(pos)) {
+    let found = defences.iter().flat_map(|d| &d.cells);
+    for &pos in found.filter(|&&pos| !board.is_candidate(pos)) {
         if board.threat(us, pos) >= Threat::Block3 || board.threat(them, pos) >= Threat::Block3 {
             consider(pos);
         }
@@ -198,16 +193,19 @@ pub fn may_stop_a_straight_four(theirs: Threat) -> bool {
 /// three, and those within four steps, in every direction, of the square where we would then
 /// have to block the four (a stone there can make that block a four of ours, which takes the
 /// move back before the three becomes a straight four).
-fn four_three_defences(board: &mut Board) -> Vec<Pos> {
+fn four_three_defences(board: &mut Board) -> Defences {
     let them = board.to_move().opponent();
     let points = as_opponent(board, winning_four_threes);
-    let mut cells = points.clone();
+    let mut found = Defences::default();
+    for &point in &points {
+        found.add(point);
+    }
     let mut add_around = |board: &Board, centre: Pos, dirs: &[isize]| {
         for &dir in dirs {
             for k in (-4..=4).filter(|&k| k != 0) {
                 let cell = centre.step(dir, k);
-                if board.is_empty(cell) && !cells.contains(&cell) {
-                    cells.push(cell);
+                if board.is_empty(cell) {
+                    found.add(cell);
                 }
             }
         }
@@ -223,7 +221,24 @@ fn four_three_defences(board: &mut Board) -> Vec<Pos> {
             add_around(board, block, &DIRECTIONS);
         }
     }
-    cells
+    found
+}
+
+/// The cells that can spoil the opponent's four-threes, in the order they were found, and as a
+/// set: move generation asks every candidate whether it is one.
+#[derive(Default)]
+struct Defences {
+    cells: Vec<Pos>,
+    set: CellSet,
+}
+
+impl Defences {
+    fn add(&mut self, cell: Pos) {
+        if !self.set.contains(cell) {
+            self.set.insert(cell);
+            self.cells.push(cell);
+        }
+    }
 }
 
 /// The squares where the opponent, after playing `point`, would make five: where we would
