@@ -227,3 +227,47 @@ fn peak_memory_stays_under_max_memory() {
         LIMIT >> 20
     );
 }
+
+/// The depth of the last `MESSAGE depth D-SD …` summary line among `messages`.
+fn last_summary_depth(messages: &[String]) -> u32 {
+    let line = messages
+        .iter()
+        .rev()
+        .find(|m| m.starts_with("MESSAGE depth "))
+        .unwrap_or_else(|| panic!("no summary line in {messages:?}"));
+    let field = line.split_whitespace().nth(2).expect("D-SD field");
+    field.split('-').next().unwrap().parse().expect("depth")
+}
+
+/// Under a game clock the manager sends a new `time_left` before every move. The hash table
+/// must survive it: searched again with the same node limit, a position goes deeper on what
+/// the last search left in the table, and only a cleared table gives the first search again.
+#[test]
+fn the_hash_table_outlives_the_game_clock() {
+    let mut e = Engine::start();
+    e.send_all(&[
+        "INFO max_memory 134217728",
+        "INFO max_node 30000",
+        "INFO show_detail 2",
+        "INFO timeout_turn 1000",
+        "INFO timeout_match 20000",
+        "INFO time_left 20000",
+        "START 15",
+    ]);
+    assert_eq!(e.line(), "OK");
+    let stones = stones_for_side_to_move(&["h8", "i9", "g8", "i7", "i8", "j8"]);
+    let depth_after = |e: &mut Engine, clock: &str| {
+        e.send(clock);
+        e.send_block("BOARD", &stones);
+        last_summary_depth(&e.move_within(Duration::from_secs(20)).1)
+    };
+    let first = depth_after(&mut e, "INFO time_left 20000");
+    let again = depth_after(&mut e, "INFO time_left 15000");
+    assert!(
+        again > first,
+        "depth {first}, then {again} on the table it left"
+    );
+    e.send("YXHASHCLEAR");
+    let cleared = depth_after(&mut e, "INFO time_left 10000");
+    assert_eq!(cleared, first, "a cleared table searches as the first time");
+}

@@ -8,7 +8,7 @@ use crate::board::{Board, Pos};
 use crate::search::{fallback, SearchEvent, SearchLimits, SearchResult, Searcher, Swap2Answer};
 use std::panic::{catch_unwind, AssertUnwindSafe};
 use std::sync::atomic::{AtomicBool, Ordering};
-use std::sync::mpsc::{channel, Sender};
+use std::sync::mpsc::{channel, Receiver, Sender, TryRecvError};
 use std::sync::Arc;
 
 /// What the search thread is asked to work out.
@@ -57,35 +57,7 @@ impl Engine {
         let flag = Arc::clone(&stop);
         std::thread::Builder::new()
             .name("search".into())
-            .spawn(move || {
-                let mut searcher = Searcher::new(hash_bytes);
-                for job in inbox {
-                    match job {
-                        Job::Run {
-                            board,
-                            limits,
-                            task,
-                        } => {
-                            let mut progress = |event: SearchEvent| {
-                                let _ = events.send(Event::Progress(event));
-                            };
-                            let outcome = catch_unwind(AssertUnwindSafe(|| {
-                                run(&mut searcher, &board, &limits, task, &flag, &mut progress)
-                            }));
-                            let answer = outcome.unwrap_or_else(|_| {
-                                log::error!("the search panicked; answering with a fallback move");
-                                searcher = Searcher::new(searcher.hash_bytes());
-                                rescue(&board, &limits, task)
-                            });
-                            if events.send(Event::Answered(answer)).is_err() {
-                                return;
-                            }
-                        }
-                        Job::ResizeHash(bytes) => searcher.resize_hash(bytes),
-                        Job::ClearHash => searcher.clear(),
-                    }
-                }
-            })
+            .spawn(move || serve(&inbox, &events, &flag, hash_bytes))
             .expect("cannot start the search thread");
         Engine { jobs, stop }
     }
@@ -111,6 +83,58 @@ impl Engine {
 
     pub fn clear_hash(&self) {
         let _ = self.jobs.send(Job::ClearHash);
+    }
+}
+
+/// The search thread: runs the jobs in order and, while the hash table has memory to commit,
+/// commits it a step at a time between jobs, never while one waits.
+fn serve(inbox: &Receiver<Job>, events: &Sender<Event>, stop: &AtomicBool, hash_bytes: usize) {
+    let mut searcher = Searcher::new(hash_bytes);
+    let mut committing = true;
+    loop {
+        let job = if committing {
+            match inbox.try_recv() {
+                Ok(job) => job,
+                Err(TryRecvError::Empty) => {
+                    committing = searcher.commit_hash_step();
+                    continue;
+                }
+                Err(TryRecvError::Disconnected) => return,
+            }
+        } else {
+            match inbox.recv() {
+                Ok(job) => job,
+                Err(_) => return,
+            }
+        };
+        match job {
+            Job::Run {
+                board,
+                limits,
+                task,
+            } => {
+                let mut progress = |event: SearchEvent| {
+                    let _ = events.send(Event::Progress(event));
+                };
+                let outcome = catch_unwind(AssertUnwindSafe(|| {
+                    run(&mut searcher, &board, &limits, task, stop, &mut progress)
+                }));
+                let answer = outcome.unwrap_or_else(|_| {
+                    log::error!("the search panicked; answering with a fallback move");
+                    searcher = Searcher::new(searcher.hash_bytes());
+                    committing = true;
+                    rescue(&board, &limits, task)
+                });
+                if events.send(Event::Answered(answer)).is_err() {
+                    return;
+                }
+            }
+            Job::ResizeHash(bytes) => {
+                searcher.resize_hash(bytes);
+                committing = true;
+            }
+            Job::ClearHash => searcher.clear(),
+        }
     }
 }
 

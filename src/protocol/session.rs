@@ -46,7 +46,7 @@ pub struct Session<W: Write> {
     game: Option<Game>,
     settings: Settings,
     engine: Engine,
-    /// Size of the search's hash table, set before each search when the settings change it.
+    /// Size of the search's hash table, set whenever the settings change it.
     hash_bytes: usize,
     /// The answer the engine is working on and when it was asked for.
     pending: Option<(Request, Instant)>,
@@ -362,6 +362,7 @@ impl<W: Write> Session<W> {
     fn info(&mut self, key: &str, value: &str) {
         match self.settings.set(key, value) {
             Ok(()) => {
+                self.sync_hash();
                 if key == "rule" {
                     let rule = self.settings.rule;
                     if let Some(game) = self.game.as_mut() {
@@ -371,6 +372,16 @@ impl<W: Write> Session<W> {
                 }
             }
             Err(message) => self.error(&message),
+        }
+    }
+
+    /// Gives the hash table the size the settings ask for. Done as soon as an INFO changes
+    /// it, so that the new table's memory is committed before the next move's clock runs.
+    fn sync_hash(&mut self) {
+        let hash_bytes = self.settings.hash_bytes();
+        if hash_bytes != self.hash_bytes {
+            self.engine.resize_hash(hash_bytes);
+            self.hash_bytes = hash_bytes;
         }
     }
 
@@ -407,11 +418,7 @@ impl<W: Write> Session<W> {
         task: Task,
         at: Instant,
     ) {
-        let hash_bytes = self.settings.hash_bytes();
-        if hash_bytes != self.hash_bytes {
-            self.engine.resize_hash(hash_bytes);
-            self.hash_bytes = hash_bytes;
-        }
+        self.sync_hash();
         self.pending = Some((request, at));
         self.announced_best = None;
         self.engine.run(board, limits, task);

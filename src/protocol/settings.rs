@@ -2,7 +2,6 @@
 //! table size, the limits of a search).
 
 use crate::rules::Rule;
-use crate::search::time::UNLIMITED_MS;
 use crate::search::{SearchLimits, TimeControl};
 use std::time::Instant;
 
@@ -111,6 +110,9 @@ impl Settings {
     /// `hash_size`, and no more than the searches of this time control can use. A table far
     /// larger than a move's search fills only costs page faults (committing fresh memory is
     /// slow: 0.4 to 1.2 s per 350 MB on a small VM) and cache misses.
+    ///
+    /// The size follows the game's time control, never the clock (`time_left`): a table
+    /// resized is a table lost, and under a game clock the clock changes every move.
     pub fn hash_bytes(&self) -> usize {
         let limit = if self.max_memory == 0 {
             DEFAULT_MEMORY
@@ -128,12 +130,13 @@ impl Settings {
         bytes.min(self.useful_hash_bytes()) as usize
     }
 
-    /// About 64 MiB per second of thinking time per move, at least 32 MiB.
+    /// About 64 MiB per second of thinking time per move (the turn limit, and at most a
+    /// twentieth of the game's time), at least 32 MiB.
     fn useful_hash_bytes(&self) -> u64 {
         let time = &self.time;
         let mut per_move_ms = if time.turn_ms > 0 { time.turn_ms } else { 15 };
-        if time.match_ms > 0 && time.left_ms != UNLIMITED_MS {
-            per_move_ms = per_move_ms.min(time.left_ms.max(0) / 20);
+        if time.match_ms > 0 {
+            per_move_ms = per_move_ms.min(time.match_ms / 20);
         }
         let mib = 1024 * 1024;
         (per_move_ms.max(0) as u64 * 64 * mib / 1000).max(32 * mib) * self.threads as u64

@@ -118,6 +118,32 @@ impl TranspositionTable {
         std::mem::size_of_val(&*self.buckets)
     }
 
+    pub fn buckets(&self) -> usize {
+        self.buckets.len()
+    }
+
+    /// Commits the memory of the buckets in `range` without changing what they hold. The
+    /// operating system maps a page of fresh memory on its first write; one compare-exchange
+    /// of zero for zero per 4 KiB writes a page where nothing is stored yet and leaves a stored
+    /// entry as it is, so searches may use the table meanwhile.
+    pub fn commit(&self, range: std::ops::Range<usize>) {
+        const BUCKETS_PER_PAGE: usize = 4096 / std::mem::size_of::<Bucket>();
+        let Some(buckets) = self.buckets.get(range) else {
+            return;
+        };
+        // Buckets a page apart fall on every page once; the last bucket covers the end.
+        let last = buckets.len().checked_sub(1);
+        let touched = buckets
+            .iter()
+            .step_by(BUCKETS_PER_PAGE)
+            .chain(last.map(|i| &buckets[i]));
+        for bucket in touched {
+            let _ = bucket.slots[0]
+                .check
+                .compare_exchange(0, 0, Relaxed, Relaxed);
+        }
+    }
+
     pub fn clear(&self) {
         for slot in self.buckets.iter().flat_map(|b| b.slots.iter()) {
             slot.check.store(0, Relaxed);
