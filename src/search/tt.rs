@@ -361,6 +361,32 @@ mod tests {
     }
 
     #[test]
+    fn committing_the_memory_keeps_what_is_stored() {
+        let tt = TranspositionTable::new(1 << 20);
+        let keys: Vec<u64> = (1..=2000u64)
+            .map(|k| k.wrapping_mul(0x9e37_79b9_7f4a_7c15))
+            .collect();
+        for (i, &key) in keys.iter().enumerate() {
+            tt.store(key, 0, Pos::new(i % 15, 3), i as i32, 5, Bound::Exact);
+        }
+        let stored = |tt: &TranspositionTable| {
+            keys.iter()
+                .enumerate()
+                .filter(|&(i, &k)| tt.probe(k, 0).is_some_and(|e| e.score == i as i32))
+                .count()
+        };
+        let before = stored(&tt);
+        assert!(
+            before > 1900,
+            "{before} of 2000 kept in a table of 16,384 buckets"
+        );
+        tt.commit(0..tt.buckets() / 2);
+        tt.commit(tt.buckets() / 2..tt.buckets());
+        tt.commit(tt.buckets()..tt.buckets() + 1);
+        assert_eq!(stored(&tt), before);
+    }
+
+    #[test]
     fn mate_scores_are_relative_to_the_node() {
         let tt = TranspositionTable::new(1 << 16);
         // A win in 3 plies seen from a node at ply 4 is a win in 7 plies from the root; read
