@@ -228,15 +228,14 @@ fn peak_memory_stays_under_max_memory() {
     );
 }
 
-/// The depth of the last `MESSAGE depth D-SD …` summary line among `messages`.
+/// The depth of the last `MESSAGE depth …` summary line among `messages`.
 fn last_summary_depth(messages: &[String]) -> u32 {
     let line = messages
         .iter()
         .rev()
         .find(|m| m.starts_with("MESSAGE depth "))
         .unwrap_or_else(|| panic!("no summary line in {messages:?}"));
-    let field = line.split_whitespace().nth(2).expect("D-SD field");
-    field.split('-').next().unwrap().parse().expect("depth")
+    parse_summary(line).depth
 }
 
 /// Under a game clock the manager sends a new `time_left` before every move. The hash table

@@ -15,62 +15,6 @@ fn until_move(e: &mut Engine) -> ((usize, usize), Vec<String>) {
     e.move_within(Duration::from_secs(20))
 }
 
-/// A parsed `MESSAGE depth …` line, field by field, as a client library reads it.
-#[derive(Debug)]
-struct Summary {
-    depth: u32,
-    seldepth: u32,
-    multipv: Option<u32>,
-    eval: String,
-    nodes: u64,
-    speed: u64,
-    time: u64,
-    pv: Vec<(usize, usize)>,
-}
-
-fn parse_summary(line: &str) -> Summary {
-    let fields: Vec<&str> = line.split_whitespace().collect();
-    assert_eq!(&fields[..2], ["MESSAGE", "depth"], "{line}");
-    let (depth, seldepth) = fields[2].split_once('-').expect("D-SD");
-    let mut i = 3;
-    let multipv = (fields[i] == "multipv").then(|| {
-        i += 2;
-        fields[i - 1].parse().expect("multipv index")
-    });
-    assert_eq!(fields[i], "ev", "{line}");
-    let eval = fields[i + 1].to_string();
-    let valid_eval = eval.parse::<i32>().is_ok()
-        || ((eval.starts_with("+M") || eval.starts_with("-M")) && eval[2..].parse::<u32>().is_ok());
-    assert!(valid_eval, "ev {eval}");
-    assert_eq!(fields[i + 2], "n", "{line}");
-    let n = fields[i + 3];
-    let (digits, unit) = n.split_at(n.trim_end_matches(['K', 'M', 'G']).len());
-    let nodes = digits.parse::<u64>().expect("node count")
-        * match unit {
-            "" => 1,
-            "K" => 1_000,
-            "M" => 1_000_000,
-            "G" => 1_000_000_000,
-            other => panic!("unit {other}"),
-        };
-    assert_eq!(fields[i + 4], "n/ms", "{line}");
-    let speed = fields[i + 5].parse().expect("speed");
-    assert_eq!(fields[i + 6], "tm", "{line}");
-    let time = fields[i + 7].parse().expect("time");
-    assert_eq!(fields[i + 8], "pv", "{line}");
-    let pv = fields[i + 9..].iter().map(|m| cell(m)).collect();
-    Summary {
-        depth: depth.parse().expect("depth"),
-        seldepth: seldepth.parse().expect("seldepth"),
-        multipv,
-        eval,
-        nodes,
-        speed,
-        time,
-        pv,
-    }
-}
-
 #[test]
 fn summary_lines_parse_field_by_field() {
     let mut e = Engine::start();

@@ -90,13 +90,12 @@ impl Engine {
 /// commits it a step at a time between jobs, never while one waits.
 fn serve(inbox: &Receiver<Job>, events: &Sender<Event>, stop: &AtomicBool, hash_bytes: usize) {
     let mut searcher = Searcher::new(hash_bytes);
-    let mut committing = true;
     loop {
-        let job = if committing {
+        let job = if searcher.hash_uncommitted() {
             match inbox.try_recv() {
                 Ok(job) => job,
                 Err(TryRecvError::Empty) => {
-                    committing = searcher.commit_hash_step();
+                    searcher.commit_hash_step();
                     continue;
                 }
                 Err(TryRecvError::Disconnected) => return,
@@ -122,17 +121,13 @@ fn serve(inbox: &Receiver<Job>, events: &Sender<Event>, stop: &AtomicBool, hash_
                 let answer = outcome.unwrap_or_else(|_| {
                     log::error!("the search panicked; answering with a fallback move");
                     searcher = Searcher::new(searcher.hash_bytes());
-                    committing = true;
                     rescue(&board, &limits, task)
                 });
                 if events.send(Event::Answered(answer)).is_err() {
                     return;
                 }
             }
-            Job::ResizeHash(bytes) => {
-                searcher.resize_hash(bytes);
-                committing = true;
-            }
+            Job::ResizeHash(bytes) => searcher.resize_hash(bytes),
             Job::ClearHash => searcher.clear(),
         }
     }
