@@ -187,12 +187,12 @@ fn main() -> anyhow::Result<()> {
         "renju games and games of other rules fit different weights: tune them apart"
     );
     let mut samples = samples(&games, &family);
-    let valid = self::samples(&valid_games, &family);
+    let mut valid = self::samples(&valid_games, &family);
     if judged > 0.0 {
         let scale = fit_judge_scale(&samples);
         let with_score = samples.iter().filter(|s| s.judged.is_some()).count();
         eprintln!("judge's scale S = {scale:.0}: {with_score} samples have a judged score");
-        for s in &mut samples {
+        for s in samples.iter_mut().chain(&mut valid) {
             if let Some(score) = s.judged {
                 s.target = (1.0 - judged) * s.result + judged * sigmoid(score / scale);
             }
@@ -235,6 +235,13 @@ fn main() -> anyhow::Result<()> {
             loss(&valid, &fitted, k),
             valid.len()
         );
+        if judged > 0.0 {
+            eprintln!(
+                "held-out loss against the blended labels {:.5} before, {:.5} after",
+                target_loss(&valid, &start, k),
+                target_loss(&valid, &fitted, k)
+            );
+        }
     }
     print_sets(&family, &fitted);
     Ok(())
@@ -348,10 +355,20 @@ fn predict(sample: &Sample, weights: &[f64], k: f64) -> f64 {
     sigmoid(total / (eval::SCALE as f64 * k))
 }
 
+/// The mean log loss against the games' results.
 fn loss(samples: &[Sample], weights: &[f64], k: f64) -> f64 {
+    mean_loss(samples, weights, k, |s| s.result)
+}
+
+/// The mean log loss against what the fit aims at (the result, or its blend with the judge).
+fn target_loss(samples: &[Sample], weights: &[f64], k: f64) -> f64 {
+    mean_loss(samples, weights, k, |s| s.target)
+}
+
+fn mean_loss(samples: &[Sample], weights: &[f64], k: f64, label: fn(&Sample) -> f64) -> f64 {
     samples
         .iter()
-        .map(|s| log_loss(predict(s, weights, k), s.result))
+        .map(|s| log_loss(predict(s, weights, k), label(s)))
         .sum::<f64>()
         / samples.len() as f64
 }
@@ -510,7 +527,11 @@ fn fit_weights(
             let held_out = if valid.is_empty() {
                 String::new()
             } else {
-                format!(", held-out {:.5}", loss(valid, &w, k))
+                format!(
+                    ", held-out {:.5} (against the fit's labels {:.5})",
+                    loss(valid, &w, k),
+                    target_loss(valid, &w, k)
+                )
             };
             eprintln!("epoch {epoch}: loss {:.5}{held_out}", loss(samples, &w, k));
         }
