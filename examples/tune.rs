@@ -20,8 +20,8 @@
 //! comment, side to move's view, ±30000 for a found win or loss), the label can blend in that
 //! engine's judgement: `--judged L` trains on
 //! `(1 − L) · result + L · sigmoid(score / S)`, with the judge's scale S fitted to the results
-//! first. Losses are reported against the results alone, so runs with and without the judge
-//! compare.
+//! first. Losses are reported against the results, so runs with and without the judge
+//! compare, and the held-out games' loss also against their own blended labels.
 //!
 //! `--threats-only` fits the threat-mask table alone and leaves the pattern-set values as they
 //! are, for small sets of games: on 700 games of self-play a refit of all the weights made the
