@@ -55,9 +55,7 @@ fn referee_self_test_caro() {
 
 #[test]
 fn plays_its_own_five_rather_than_block() {
-    // Both sides have an open four-in-waiting; we (black, to move) have four on row 8.
-    let mv = answer(0, "h8h9i8i9j8j9k8k9");
-    assert!(mv == cell("g8") || mv == cell("l8"));
+    // (Black to move with both fours on the board is the freestyle self-test above.)
     // White to move with a four of its own and black's four on the board: white wins first.
     let mv = answer(0, "h8h10i8i10j8j10k8k10a1");
     assert!(mv == cell("g10") || mv == cell("l10"), "{mv:?}");
@@ -80,8 +78,8 @@ fn finds_a_vcf() {
 /// Our move must leave the opponent without a VCF whenever some move does.
 #[test]
 fn does_not_walk_into_a_vcf() {
-    // White (to move after black's 9th stone... here white is the engine) faces black's
-    // threat of a four-three at k8 (h8 i8 j8 capped by g8, k9 k10).
+    // White to move (nine stones) faces black's threat of a four-three at k8 (h8 i8 j8
+    // capped by g8, k9 k10).
     let moves = "h8g8i8a1j8o1k9a15k10";
     let mv = answer(0, moves);
     let mut board = Board::new(15, 15, Rule::Freestyle);
