@@ -95,10 +95,11 @@ impl Fight {
 
     /// Extra reduction in a busy position, the more the less a move does: one that makes and
     /// stops nothing, far from both sides' last stones, most; one that builds a double two or
-    /// takes an open-three square, least (Rapfi's freestyle factors on the same logarithm, in
-    /// every rule: its renju factors, with its lighter reduction of moves on black's foul
-    /// squares, scored 3.5 points in a hundred under these against Rapfi at fixed nodes, ±4.1
-    /// over 596 paired games; strength log, forty-second session).
+    /// takes an open-three square, least. The factors are Rapfi's freestyle ones, in every
+    /// rule: its renju factors, together with its lighter reduction of moves on black's foul
+    /// squares, scored 3.5 points in a hundred fewer against Rapfi at fixed nodes (±4.1, 596
+    /// paired games), and its standard ones are no better (see [`reduction_scale`]; strength
+    /// log, forty-second session).
     fn complexity_reduction(&self, pos: Pos, mine: Threat, theirs: Threat) -> Depth {
         let factor = if makes_nothing(mine, theirs) {
             if near(self.our_last, pos) || near(self.their_last, pos) {
