@@ -16,9 +16,10 @@
 //! prints each set's value with its offsets added in (see `LINE_ATTACK`).
 //!
 //! A game's result is a noisy label for a position long before the end. Where a move's comment
-//! carries a stronger engine's search score of the position before it (`rapfi=<score>` in the
-//! comment, side to move's view, ±30000 for a found win or loss), the label can blend in that
-//! engine's judgement: `--judged L` trains on
+//! carries a stronger engine's search score of the position before it (`judge=<score>` in the
+//! comment as `examples/judge.rs` writes it, or `rapfi=<score>` in older records; side to
+//! move's view, ±30000 for a found win or loss), the label can blend in that engine's
+//! judgement: `--judged L` trains on
 //! `(1 − L) · result + L · sigmoid(score / S)`, with the judge's scale S fitted to the results
 //! first. Losses are reported against the results, so runs with and without the judge
 //! compare, and the held-out games' loss also against their own blended labels.

@@ -27,6 +27,15 @@ pub fn read_games(files: &[String]) -> anyhow::Result<Vec<Game>> {
     Ok(games)
 }
 
+/// The judge's score in a move's comment: `judge=<score>` as `examples/judge.rs` writes it, or
+/// `rapfi=<score>` in older records.
+fn judged_score(node: &str) -> Option<f64> {
+    ["judge=", "rapfi="].iter().find_map(|key| {
+        let (_, rest) = node.split_once(key)?;
+        rest.split([']', ' ']).next()?.parse().ok()
+    })
+}
+
 /// Parses the games of an SGF collection.
 fn parse_sgf(text: &str) -> Vec<Game> {
     let mut games = Vec::new();
@@ -59,11 +68,7 @@ fn parse_sgf(text: &str) -> Vec<Game> {
             };
             let b = coords.as_bytes();
             moves.push(((b[0] - b'a') as usize, (b[1] - b'a') as usize));
-            judged.push(
-                node.split_once("rapfi=")
-                    .and_then(|(_, rest)| rest.split([']', ' ']).next())
-                    .and_then(|score| score.parse().ok()),
-            );
+            judged.push(judged_score(node));
             if node.contains("opening") {
                 opening = moves.len();
             }
