@@ -278,7 +278,10 @@ impl Judge {
         }
         for _ in 0..5 {
             self.send(&format!("START {size}\n"))?;
-            let reply = self.line()?;
+            let mut reply = self.line()?;
+            while reply.starts_with("MESSAGE") || reply.starts_with("DEBUG") {
+                reply = self.line()?;
+            }
             if reply == "OK" {
                 let nodes = self.nodes;
                 self.send(&format!(

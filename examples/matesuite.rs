@@ -7,11 +7,11 @@
 //!
 //! Input: SGF collections whose move comments carry a judge's score of the position before the
 //! move (`judge=<score>` from `examples/judge.rs`, or `rapfi=<score>`; side to move's view,
-//! 30000 for a found win), as `examples/tune.rs --judged` reads them. From each game the first position where the judge found a win for the
-//! side to move is taken (the moment the win appeared), unless that side must first block a
-//! five (the root answers that without searching). Each position is searched from an empty hash
-//! table with the node limit (default 300,000) and no clock, root threat search included, as
-//! in play.
+//! 30000 for a found win), as `examples/tune.rs --judged` reads them. From each game the first
+//! position where the judge found a win for the side to move is taken (the moment the win
+//! appeared), unless that side must first block a five (the root answers that without
+//! searching). Each position is searched from an empty hash table with the node limit
+//! (default 300,000) and no clock, root threat search included, as in play.
 //!
 //! Prints, per position, the nodes searched when an iteration first reported a proven win (or
 //! `-`), then how many were proven within 10k, 30k, 100k nodes and the limit, and the geometric
