@@ -14,74 +14,11 @@
 
 use sente::board::{Board, Color, Pos};
 use sente::rules::Rule;
-use std::io::{BufRead, BufReader, Write};
-use std::process::{Child, ChildStdin, Command, Stdio};
-use std::sync::mpsc::{channel, Receiver};
 use std::time::{Duration, Instant};
 
-struct Engine {
-    name: String,
-    child: Child,
-    stdin: ChildStdin,
-    lines: Receiver<String>,
-}
-
-impl Engine {
-    fn start(command: &str) -> Result<Engine, String> {
-        let mut words = command.split_whitespace();
-        let program = words.next().ok_or("empty engine command")?;
-        let mut child = Command::new(program)
-            .args(words)
-            .stdin(Stdio::piped())
-            .stdout(Stdio::piped())
-            .stderr(Stdio::null())
-            .spawn()
-            .map_err(|e| format!("cannot start {command}: {e}"))?;
-        let stdout = child.stdout.take().ok_or("no stdout")?;
-        let stdin = child.stdin.take().ok_or("no stdin")?;
-        let (tx, lines) = channel();
-        std::thread::spawn(move || {
-            for line in BufReader::new(stdout).lines().map_while(Result::ok) {
-                if tx.send(line).is_err() {
-                    break;
-                }
-            }
-        });
-        Ok(Engine {
-            name: command.to_string(),
-            child,
-            stdin,
-            lines,
-        })
-    }
-
-    fn send(&mut self, line: &str) -> Result<(), String> {
-        writeln!(self.stdin, "{line}")
-            .and_then(|_| self.stdin.flush())
-            .map_err(|e| format!("{}: write failed: {e}", self.name))
-    }
-
-    /// The next line that is not a MESSAGE/DEBUG line, within `timeout`.
-    fn reply(&mut self, timeout: Duration) -> Result<String, String> {
-        let deadline = Instant::now() + timeout;
-        loop {
-            let left = deadline.saturating_duration_since(Instant::now());
-            let line = self
-                .lines
-                .recv_timeout(left)
-                .map_err(|_| format!("{}: no reply within {timeout:?}", self.name))?;
-            if !(line.starts_with("MESSAGE") || line.starts_with("DEBUG")) {
-                return Ok(line);
-            }
-        }
-    }
-}
-
-fn parse_move(engine: &str, line: &str) -> Result<(usize, usize), String> {
-    let bad = || format!("{engine}: not a move line: {line:?}");
-    let (x, y) = line.split_once(',').ok_or_else(bad)?;
-    Ok((x.parse().map_err(|_| bad())?, y.parse().map_err(|_| bad())?))
-}
+#[path = "common/engine.rs"]
+mod engine;
+use engine::{parse_move, Engine};
 
 struct Settings {
     rule: Rule,
@@ -189,7 +126,7 @@ fn run() -> Result<(), String> {
             "usage: duel [--rule R] [--size N] [--turn MS] [--games G] [--memory BYTES] A B".into(),
         );
     };
-    let mut engines = [Engine::start(a)?, Engine::start(b)?];
+    let mut engines = [Engine::start(a, None)?, Engine::start(b, None)?];
     for e in engines.iter_mut() {
         // Start-up (Wine's is slow) is not timed: the first question is ABOUT.
         e.send("ABOUT")?;

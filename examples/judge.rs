@@ -8,7 +8,7 @@
 //!
 //! Every game of the c-gomoku-cli SGF collections is replayed; each position from the fifth
 //! stone on (and after the opening stones) is sent to the judge, a Gomocup engine run as
-//! `PATH`, as a `BOARD` block with `INFO max_node N` (default 50,000), and the score it reports
+//! `PATH` (no spaces in it) in its own directory, as a `BOARD` block with `INFO max_node N` (default 50,000), and the score it reports
 //! last before its move (Rapfi's `MESSAGE … Eval E …`, or this engine's `MESSAGE depth … ev E
 //! …`, which `INFO show_detail 2` turns on) is written into the comment of the move played
 //! from that position as `judge=<score>`: the side to move's view, ±30000 for a proven win or
@@ -21,14 +21,18 @@
 //! drained and the block sent again, keep it going.
 
 use anyhow::{anyhow, bail, Context};
-use std::io::{BufRead, BufReader, Write};
-use std::process::{Child, ChildStdin, Command, Stdio};
-use std::sync::mpsc::{Receiver, RecvTimeoutError};
+use std::io::Write;
 use std::time::{Duration, Instant};
 
 #[path = "common/args.rs"]
 mod args;
+#[path = "common/engine.rs"]
+mod engine;
+#[path = "common/sgf.rs"]
+mod sgf;
 use args::value;
+use engine::{is_message, parse_move, Engine};
+use sgf::property;
 
 /// The score written for a proven win (its negation for a proven loss), as `tune` reads it.
 const PROVEN: i32 = 30000;
@@ -76,7 +80,7 @@ fn main() -> anyhow::Result<()> {
         "{games} games, {labelled} positions, {} s",
         started.elapsed().as_secs()
     );
-    judge.send("END\n")?;
+    judge.send("END")?;
     Ok(())
 }
 
@@ -96,12 +100,12 @@ fn nodes(record: &str) -> Vec<Node> {
     while let Some(at) = record[i..].find(';').map(|k| k + i) {
         i = at + 1;
         let rest = &bytes[at + 1..];
-        let is_move = rest.len() >= 5
+        let move_node = rest.len() >= 5
             && matches!(rest[0], b'B' | b'W')
             && rest[1] == b'['
             && rest[2..4].iter().all(u8::is_ascii_lowercase)
             && rest[4] == b']';
-        if !is_move {
+        if !move_node {
             continue;
         }
         let mut end = at + 6;
@@ -121,13 +125,6 @@ fn nodes(record: &str) -> Vec<Node> {
         i = end;
     }
     nodes
-}
-
-/// A record property's value (`SZ`, `RU`).
-fn property<'a>(record: &'a str, name: &str) -> Option<&'a str> {
-    let start = record.find(&format!("{name}["))? + name.len() + 1;
-    let end = record[start..].find(']')? + start;
-    Some(&record[start..end])
 }
 
 /// The record with the judge's scores added, and how many positions it scored.
@@ -194,81 +191,50 @@ fn reported_score(line: &str) -> Option<i32> {
     }
 }
 
-/// Whether a line is a move (`x,y`).
-fn is_move(line: &str) -> bool {
-    let mut parts = line.split(',');
-    let mut number = || {
-        parts
-            .next()
-            .is_some_and(|p| p.trim().parse::<u32>().is_ok())
-    };
-    number() && number() && parts.next().is_none()
-}
-
-/// The judge engine, its output read on a thread of its own so that it can be drained.
+/// The judge engine, with the node limit it searches to and the game it was last set up for.
 struct Judge {
-    child: Child,
-    input: ChildStdin,
-    lines: Receiver<String>,
+    engine: Engine,
     nodes: u64,
     game: Option<(usize, i64)>,
+}
+
+/// How the judge answered a position.
+enum Answer {
+    /// It played a move; the last score it reported before, if any.
+    Scored(Option<i32>),
+    /// It answered the block with `ERROR` (see the module's note on Rapfi).
+    LostBoard,
 }
 
 impl Judge {
     fn start(path: &str, nodes: u64) -> anyhow::Result<Judge> {
         let path = std::fs::canonicalize(path).with_context(|| format!("finding {path}"))?;
-        let mut command = Command::new(&path);
+        let command = path
+            .to_str()
+            .ok_or_else(|| anyhow!("{} is not UTF-8", path.display()))?;
         // Rapfi reads its configuration from its own directory.
-        if let Some(dir) = path.parent() {
-            command.current_dir(dir);
-        }
-        let mut child = command
-            .stdin(Stdio::piped())
-            .stdout(Stdio::piped())
-            .stderr(Stdio::null())
-            .spawn()
-            .with_context(|| format!("starting {}", path.display()))?;
-        let input = child.stdin.take().ok_or_else(|| anyhow!("no stdin"))?;
-        let output = child.stdout.take().ok_or_else(|| anyhow!("no stdout"))?;
-        let (sender, lines) = std::sync::mpsc::channel();
-        std::thread::spawn(move || {
-            for line in BufReader::new(output).lines().map_while(Result::ok) {
-                if sender.send(line.trim().to_string()).is_err() {
-                    break;
-                }
-            }
-        });
+        let engine = Engine::start(command, path.parent()).map_err(anyhow::Error::msg)?;
         Ok(Judge {
-            child,
-            input,
-            lines,
+            engine,
             nodes,
             game: None,
         })
     }
 
     fn send(&mut self, text: &str) -> anyhow::Result<()> {
-        self.input.write_all(text.as_bytes())?;
-        self.input.flush()?;
-        Ok(())
+        self.engine.send(text).map_err(anyhow::Error::msg)
     }
 
     fn line(&mut self) -> anyhow::Result<String> {
-        self.lines
-            .recv()
-            .map_err(|_| anyhow!("the judge has exited"))
+        self.engine.line().map_err(anyhow::Error::msg)
     }
 
-    /// Discards what the judge still has to say once it has been quiet for a moment.
+    /// Lets the judge settle and discards what it still has to say.
     fn drain(&mut self) -> anyhow::Result<()> {
         std::thread::sleep(Duration::from_millis(200));
-        loop {
-            match self.lines.recv_timeout(Duration::from_millis(200)) {
-                Ok(_) => {}
-                Err(RecvTimeoutError::Timeout) => return Ok(()),
-                Err(RecvTimeoutError::Disconnected) => bail!("the judge has exited"),
-            }
-        }
+        self.engine
+            .drain(Duration::from_millis(200))
+            .map_err(anyhow::Error::msg)
     }
 
     /// Starts a game of this size and rule unless the last one was the same.
@@ -277,16 +243,16 @@ impl Judge {
             return Ok(());
         }
         for _ in 0..5 {
-            self.send(&format!("START {size}\n"))?;
-            let mut reply = self.line()?;
-            while reply.starts_with("MESSAGE") || reply.starts_with("DEBUG") {
-                reply = self.line()?;
-            }
+            self.send(&format!("START {size}"))?;
+            let reply = self
+                .engine
+                .reply(Duration::from_secs(30))
+                .map_err(anyhow::Error::msg)?;
             if reply == "OK" {
                 let nodes = self.nodes;
                 self.send(&format!(
                     "INFO rule {rule}\nINFO timeout_turn 600000\nINFO timeout_match 0\n\
-                     INFO time_left 2147483647\nINFO max_node {nodes}\nINFO show_detail 2\n"
+                     INFO time_left 2147483647\nINFO max_node {nodes}\nINFO show_detail 2"
                 ))?;
                 self.game = Some((size, rule));
                 return Ok(());
@@ -299,36 +265,34 @@ impl Judge {
     /// The judge's score of the position after `stones` (black first), for the side to move.
     fn score(&mut self, stones: &[(usize, usize)]) -> anyhow::Result<Option<i32>> {
         for _ in 0..5 {
-            match self.try_score(stones)? {
-                Some(score) => return Ok(score),
-                None => self.drain()?,
+            match self.answer(stones)? {
+                Answer::Scored(score) => return Ok(score),
+                Answer::LostBoard => self.drain()?,
             }
         }
         bail!("the judge keeps losing the position")
     }
 
-    /// `None` when the judge lost the block (answered with `ERROR`).
-    fn try_score(&mut self, stones: &[(usize, usize)]) -> anyhow::Result<Option<Option<i32>>> {
+    fn answer(&mut self, stones: &[(usize, usize)]) -> anyhow::Result<Answer> {
         let to_move = stones.len() % 2;
         let mut block = String::from("BOARD\n");
         for (i, (x, y)) in stones.iter().enumerate() {
             let field = if i % 2 == to_move { 1 } else { 2 };
             block.push_str(&format!("{x},{y},{field}\n"));
         }
-        block.push_str("DONE\n");
+        block.push_str("DONE");
         std::thread::sleep(Duration::from_millis(5));
         self.send(&block)?;
         let mut score = None;
         loop {
             let line = self.line()?;
             if line.starts_with("ERROR") {
-                return Ok(None);
+                return Ok(Answer::LostBoard);
             }
-            if is_move(&line) {
-                return Ok(Some(score));
-            }
-            if line.starts_with("MESSAGE") {
+            if is_message(&line) {
                 score = reported_score(&line).or(score);
+            } else if parse_move("judge", &line).is_ok() {
+                return Ok(Answer::Scored(score));
             }
         }
     }
@@ -336,7 +300,7 @@ impl Judge {
 
 impl Drop for Judge {
     fn drop(&mut self) {
-        let _ = self.child.kill();
+        let _ = self.engine.child.kill();
     }
 }
 
@@ -366,6 +330,7 @@ mod tests {
             reported_score("MESSAGE OptiTime 873ms | MaxTime 970ms"),
             None
         );
+        let is_move = |line| parse_move("judge", line).is_ok();
         assert!(is_move("7,8") && !is_move("7,8,1") && !is_move("MESSAGE 7,8"));
     }
 

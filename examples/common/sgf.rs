@@ -27,6 +27,13 @@ pub fn read_games(files: &[String]) -> anyhow::Result<Vec<Game>> {
     Ok(games)
 }
 
+/// A record's property value (`SZ`, `RU`, `RE` …): the first `NAME[value]` in it.
+pub fn property<'a>(record: &'a str, name: &str) -> Option<&'a str> {
+    let start = record.find(&format!("{name}["))? + name.len() + 1;
+    let end = record[start..].find(']')? + start;
+    Some(&record[start..end])
+}
+
 /// The judge's score in a move's comment: `judge=<score>` as `examples/judge.rs` writes it, or
 /// `rapfi=<score>` in older records.
 fn judged_score(node: &str) -> Option<f64> {
@@ -40,11 +47,7 @@ fn judged_score(node: &str) -> Option<f64> {
 fn parse_sgf(text: &str) -> Vec<Game> {
     let mut games = Vec::new();
     for record in text.split("(;").skip(1) {
-        let property = |name: &str| -> Option<&str> {
-            let start = record.find(&format!("{name}["))? + name.len() + 1;
-            let end = record[start..].find(']')? + start;
-            Some(&record[start..end])
-        };
+        let property = |name: &str| property(record, name);
         let size: usize = property("SZ").and_then(|s| s.parse().ok()).unwrap_or(15);
         let rule = property("RU")
             .and_then(|r| r.parse::<i64>().ok())
