@@ -1,7 +1,7 @@
 //! Fits the evaluation weights to game records (Texel-style logistic regression).
 //!
 //! ```sh
-//! cargo run --release --example tune -- [--epochs N] [--rate R] [--l2 L] [--judged L] [--threats-only] [--counts-only] [--symmetric] [--valid held-out.sgf] games.sgf...
+//! cargo run --release --example tune -- [--epochs N] [--rate R] [--l2 L] [--judged L] [--judge-scale S] [--threats-only] [--counts-only] [--symmetric] [--valid held-out.sgf] games.sgf...
 //! ```
 //!
 //! Input: SGF collections as written by c-gomoku-cli (`SZ`, `RU` rule code, `RE[B+…]`,
@@ -21,8 +21,11 @@
 //! move's view, ±30000 for a found win or loss), the label can blend in that engine's
 //! judgement: `--judged L` trains on
 //! `(1 − L) · result + L · sigmoid(score / S)`, with the judge's scale S fitted to the results
-//! first. Losses are reported against the results, so runs with and without the judge
-//! compare, and the held-out games' loss also against their own blended labels.
+//! first, or given with `--judge-scale` (for positions off the game's line, as
+//! `examples/tree_positions.rs` draws them, whose game's result says little about them; K is
+//! then fitted to the blended labels too).
+//! Losses are reported against the results, so runs with and without the judge compare, and
+//! the held-out games' loss also against their own blended labels.
 //!
 //! `--threats-only` fits the threat-mask table alone and leaves the pattern-set values as they
 //! are, for small sets of games: on 700 games of self-play a refit of all the weights made the
@@ -148,6 +151,7 @@ fn main() -> anyhow::Result<()> {
     let mut rate = 2.0f64;
     let mut l2 = 1e-4f64;
     let mut judged = 0.0f64;
+    let mut judge_scale = None;
     let mut threats_only = false;
     let mut symmetric = false;
     let mut counts_only = false;
@@ -160,6 +164,7 @@ fn main() -> anyhow::Result<()> {
             "--rate" => rate = value(&mut args, &arg)?,
             "--l2" => l2 = value(&mut args, &arg)?,
             "--judged" => judged = value(&mut args, &arg)?,
+            "--judge-scale" => judge_scale = Some(value::<f64>(&mut args, &arg)?),
             "--threats-only" => threats_only = true,
             "--symmetric" => symmetric = true,
             "--counts-only" => counts_only = true,
@@ -169,7 +174,7 @@ fn main() -> anyhow::Result<()> {
     }
     anyhow::ensure!(
         !files.is_empty(),
-        "usage: tune [--epochs N] [--rate R] [--l2 L] [--judged L] [--threats-only] [--counts-only] [--symmetric] [--valid held-out.sgf] games.sgf..."
+        "usage: tune [--epochs N] [--rate R] [--l2 L] [--judged L] [--judge-scale S] [--threats-only] [--counts-only] [--symmetric] [--valid held-out.sgf] games.sgf..."
     );
     anyhow::ensure!(
         (0.0..=1.0).contains(&judged),
@@ -190,7 +195,7 @@ fn main() -> anyhow::Result<()> {
     let mut samples = samples(&games, &family);
     let mut valid = self::samples(&valid_games, &family);
     if judged > 0.0 {
-        let scale = fit_judge_scale(&samples);
+        let scale = judge_scale.unwrap_or_else(|| fit_judge_scale(&samples));
         let with_score = samples.iter().filter(|s| s.judged.is_some()).count();
         eprintln!("judge's scale S = {scale:.0}: {with_score} samples have a judged score");
         for s in samples.iter_mut().chain(&mut valid) {
@@ -208,7 +213,13 @@ fn main() -> anyhow::Result<()> {
     );
     anyhow::ensure!(!samples.is_empty(), "no usable positions");
 
-    let k = fit_scale(&samples, &start);
+    // Positions off the game's line are fitted to the judge alone, and K with them: their
+    // game's result would flatten it, and the fit would then inflate every weight.
+    let k = if judge_scale.is_some() {
+        fit_scale(&samples, &start, |s| s.target)
+    } else {
+        fit_scale(&samples, &start, |s| s.result)
+    };
     eprintln!(
         "K = {k:.1}: loss {:.5} with the current weights",
         loss(&samples, &start, k)
@@ -394,9 +405,10 @@ fn fit_judge_scale(samples: &[Sample]) -> f64 {
     })
 }
 
-/// The score scale K (a score of K is about 73 % to win) that fits the current weights best.
-fn fit_scale(samples: &[Sample], weights: &[f64]) -> f64 {
-    best_scale(2000.0, |k| loss(samples, weights, k))
+/// The score scale K (a score of K is about 73 % to win) at which the current weights best
+/// predict `label`.
+fn fit_scale(samples: &[Sample], weights: &[f64], label: fn(&Sample) -> f64) -> f64 {
+    best_scale(2000.0, |k| mean_loss(samples, weights, k, label))
 }
 
 /// The scale, from 20 up to `max` in steps of 5 %, at which `loss` is least.
