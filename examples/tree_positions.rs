@@ -34,9 +34,12 @@ use std::fmt::Write;
 
 #[path = "common/args.rs"]
 mod args;
+#[path = "common/quiet.rs"]
+mod quiet;
 #[path = "common/sgf.rs"]
 mod sgf;
 use args::value;
+use quiet::is_quiet;
 use sgf::{read_games, Game};
 
 /// Draws of a child line before the position is given up.
@@ -210,15 +213,6 @@ fn ordered_moves(board: &mut Board) -> Vec<ScoredMove> {
 /// The move a position's record ends with: the generator's first.
 fn closing_move(board: &mut Board) -> Option<Pos> {
     ordered_moves(board).first().map(|m| m.pos)
-}
-
-/// What the tuner fits: no five for either side to play, no open four for the side to move.
-fn is_quiet(board: &Board) -> bool {
-    let us = board.to_move();
-    board.empties() > 1
-        && board.count(us, Threat::Five) == 0
-        && board.count(us.opponent(), Threat::Five) == 0
-        && board.count(us, Threat::Flex4) == 0
 }
 
 /// The board's stones in the order they were played, then `last`.

@@ -59,10 +59,13 @@ use sente::rules::Rule;
 mod adam;
 #[path = "common/args.rs"]
 mod args;
+#[path = "common/quiet.rs"]
+mod quiet;
 #[path = "common/sgf.rs"]
 mod sgf;
 use adam::Adam;
 use args::value;
+use quiet::is_quiet;
 use sgf::{read_games, Game};
 
 const LINES: usize = LinePattern::COUNT;
@@ -267,7 +270,7 @@ fn samples(games: &[Game], family: &Family) -> Vec<Sample> {
     for game in games {
         let mut board = Board::new(game.size, game.size, game.rule);
         for (ply, &(x, y)) in game.moves.iter().enumerate() {
-            if ply >= game.opening.max(4) && is_quiet(&mut board) {
+            if ply >= game.opening.max(4) && is_quiet(&board) {
                 let us = board.to_move();
                 let dense = features(&board, family);
                 // The features must reproduce the engine's own evaluation exactly.
@@ -307,16 +310,6 @@ fn samples(games: &[Game], family: &Family) -> Vec<Sample> {
         }
     }
     samples
-}
-
-/// Nothing is forced: no five for either side to play, no open four for the side to move.
-fn is_quiet(board: &mut Board) -> bool {
-    let us = board.to_move();
-    let them = us.opponent();
-    board.empties() > 0
-        && board.count(us, Threat::Five) == 0
-        && board.count(them, Threat::Five) == 0
-        && board.count(us, Threat::Flex4) == 0
 }
 
 /// The evaluation's features for the side to move, in the order of `Family::weights`.
