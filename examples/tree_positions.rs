@@ -29,6 +29,7 @@ use rand::{Rng, SeedableRng};
 use sente::board::{Board, Pos};
 use sente::pattern::Threat;
 use sente::search::movegen::{self, Danger, ScoredMove};
+use sente::search::threat::first_cell;
 use sente::search::{ThreatMode, ThreatSearch};
 use std::fmt::Write;
 
@@ -120,7 +121,7 @@ impl Sampler {
                 if self.is_decided(&mut board) {
                     break;
                 }
-                out.extend(closing_move(&mut board).map(|last| with_move(&board, last)));
+                out.extend(as_record(&mut board));
                 for _ in 0..self.settings.children {
                     out.extend(self.child(&mut board));
                 }
@@ -150,11 +151,7 @@ impl Sampler {
                 && board.winner().is_none()
                 && is_quiet(board)
                 && !self.is_decided(board);
-            let found = if usable {
-                closing_move(board).map(|last| with_move(board, last))
-            } else {
-                None
-            };
+            let found = if usable { as_record(board) } else { None };
             for _ in 0..made {
                 board.unmake();
             }
@@ -171,9 +168,7 @@ impl Sampler {
     fn tree_move(&mut self, board: &mut Board) -> Option<Pos> {
         let moves = ordered_moves(board);
         let pick = (moves.len() as f64 * self.rng.gen::<f64>().powi(3)) as usize;
-        moves
-            .get(pick.min(moves.len().saturating_sub(1)))
-            .map(|m| m.pos)
+        moves.get(pick).map(|m| m.pos)
     }
 
     /// Whether the side to move wins by continuous fours. (A win the other side would have,
@@ -191,10 +186,7 @@ fn ordered_moves(board: &mut Board) -> Vec<ScoredMove> {
     let them = board.to_move().opponent();
     let mut moves = Vec::new();
     if board.count(them, Threat::Five) > 0 {
-        let block = board
-            .empty_cells()
-            .find(|&p| board.threat(them, p) == Threat::Five);
-        return block
+        return first_cell(board, them, Threat::Five)
             .filter(|&p| board.is_legal(p))
             .map(|pos| ScoredMove {
                 pos,
@@ -210,16 +202,13 @@ fn ordered_moves(board: &mut Board) -> Vec<ScoredMove> {
     moves
 }
 
-/// The move a position's record ends with: the generator's first.
-fn closing_move(board: &mut Board) -> Option<Pos> {
-    ordered_moves(board).first().map(|m| m.pos)
-}
-
-/// The board's stones in the order they were played, then `last`.
-fn with_move(board: &Board, last: Pos) -> Vec<Pos> {
+/// The board's stones in the order they were played, then the move its record ends with (the
+/// generator's first); `None` if there is no move to play.
+fn as_record(board: &mut Board) -> Option<Vec<Pos>> {
+    let last = ordered_moves(board).first()?.pos;
     let mut stones: Vec<Pos> = board.placements().map(|(pos, _)| pos).collect();
     stones.push(last);
-    stones
+    Some(stones)
 }
 
 /// One position as an SGF record: the stones before the last marked as opening stones.
