@@ -17,7 +17,7 @@ pub mod geometry;
 mod zobrist;
 
 use crate::eval;
-use crate::pattern::{key_shift, pair, CellInfo, LinePattern, PatternTables, Threat};
+use crate::pattern::{key_shift, line, pair, CellInfo, LinePattern, PatternTables, Threat};
 use crate::rules::{ForbiddenCheck, Rule};
 use cell_infos::CellInfos;
 pub use cellset::CellSet;
@@ -125,6 +125,9 @@ pub struct Board {
     history: Vec<Placement>,
     to_move: Color,
     empties: usize,
+    /// How far out along its lines a stone changes the keys and patterns of other cells (see
+    /// [`line::reach`]). Past it a key's cells are left as they were, which no pattern reads.
+    reach: isize,
 }
 
 impl Board {
@@ -160,6 +163,7 @@ impl Board {
             hash: zobrist::board_key(width, height, rule.code()),
             history: Vec::with_capacity(width * height),
             to_move: Color::Black,
+            reach: line::reach(rule),
             empties: width * height,
         };
         board.init_patterns();
@@ -500,7 +504,12 @@ impl Board {
         self.cells[pos.index()] = cell;
         self.empties -= 1;
         self.hash ^= zobrist::key(cell, pos.index());
-        self.update_lines(pos, cell as u32);
+        // The reach as a constant, so that the loops over the lines unroll.
+        if self.reach == 4 {
+            self.update_lines::<4>(pos, cell as u32);
+        } else {
+            self.update_lines::<5>(pos, cell as u32);
+        }
         let bit = 1u64 << pos.x();
         self.taken_rows[pos.y()] |= bit;
         if cell != Cell::Wall {
@@ -523,7 +532,11 @@ impl Board {
         self.hash ^= zobrist::key(last.cell, pos.index());
         self.cells[pos.index()] = Cell::Empty;
         self.empties += 1;
-        self.toggle_keys(pos, last.cell as u32);
+        if self.reach == 4 {
+            self.toggle_keys::<4>(pos, last.cell as u32);
+        } else {
+            self.toggle_keys::<5>(pos, last.cell as u32);
+        }
         // Read in place rather than drained: a drained record goes through the stack in
         // pieces, and copying it on from there stalled on those stores.
         for (index, old) in self.undo_log[last.log_start..].iter().rev() {
@@ -554,12 +567,12 @@ impl Board {
         self.totals = last.totals_before;
     }
 
-    /// Toggles `code` into the keys of the cells around `pos` on its four lines and refreshes
-    /// the empty ones.
+    /// Toggles `code` into the keys of the cells within `REACH` of `pos` on its four lines and
+    /// refreshes the empty ones.
     #[inline(always)]
-    fn update_lines(&mut self, pos: Pos, code: u32) {
+    fn update_lines<const REACH: isize>(&mut self, pos: Pos, code: u32) {
         for (d, &dir) in DIRECTIONS.iter().enumerate() {
-            for k in 1..=5isize {
+            for k in 1..=REACH {
                 for (q, offset_from_q) in [(pos.step(dir, k), -k), (pos.step(dir, -k), k)] {
                     let qi = q.index();
                     self.keys[qi][d] ^= code << key_shift(offset_from_q);
@@ -571,11 +584,12 @@ impl Board {
         }
     }
 
-    /// Toggles `code` into the keys of the cells around `pos` on its four lines, nothing else.
+    /// Toggles `code` into the keys of the cells within `REACH` of `pos` on its four lines,
+    /// nothing else.
     #[inline(always)]
-    fn toggle_keys(&mut self, pos: Pos, code: u32) {
+    fn toggle_keys<const REACH: isize>(&mut self, pos: Pos, code: u32) {
         for (d, &dir) in DIRECTIONS.iter().enumerate() {
-            for k in 1..=5isize {
+            for k in 1..=REACH {
                 self.keys[pos.step(dir, k).index()][d] ^= code << key_shift(-k);
                 self.keys[pos.step(dir, -k).index()][d] ^= code << key_shift(k);
             }

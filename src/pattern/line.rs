@@ -104,6 +104,18 @@ pub const HALF: usize = 5;
 /// Canonical half-windows per side.
 pub const HALF_FORMS: usize = 364;
 
+/// How far out along a line the cells are whose stones a line pattern under `rule` can turn
+/// on. In freestyle every five through the centre lies within four cells of it and five or more
+/// wins, so the window's outermost cells never matter (a test checks every key); the other
+/// rules need them to tell an exact five from an overline, or a five blocked at both ends. The
+/// board updates only the keys within this reach of a new stone: in freestyle a fifth fewer.
+pub fn reach(rule: Rule) -> isize {
+    match rule {
+        Rule::Freestyle => HALF as isize - 1,
+        _ => HALF as isize,
+    }
+}
+
 /// Bit position of the cell at `offset` (±1..=±5) from the centre inside a line key: offsets
 /// -5..=-1 take slots 0..=4 and offsets +1..=+5 slots 5..=9, two bits each.
 #[inline(always)]
@@ -381,6 +393,30 @@ impl<'a> Classifier<'a> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn the_reach_is_the_least_that_every_pattern_needs() {
+        for rule in Rule::ALL {
+            let table = LineTable::build(rule);
+            let reach = reach(rule);
+            // Whether the patterns of some key change with the cells `offset` away.
+            let turns_on = |offset: isize| {
+                let shift = key_shift(offset);
+                (0u32..1 << 20).step_by(3).any(|key| {
+                    (0..4).any(|cell| {
+                        table.patterns(key & !(3 << shift) | cell << shift) != table.patterns(key)
+                    })
+                })
+            };
+            for k in reach + 1..=HALF as isize {
+                assert!(!turns_on(-k) && !turns_on(k), "{rule:?} needs {k} cells");
+            }
+            assert!(
+                turns_on(-reach) || turns_on(reach),
+                "{rule:?} needs fewer cells"
+            );
+        }
+    }
 
     /// The key of a line written as eleven characters: `x` black, `o` white, `.` empty, `#`
     /// wall; the centre character must be `?` (the cell being judged).
