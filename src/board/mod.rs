@@ -14,6 +14,7 @@
 mod cell_infos;
 mod cellset;
 pub mod geometry;
+mod grid_array;
 mod zobrist;
 
 use crate::eval;
@@ -22,6 +23,7 @@ use crate::rules::{ForbiddenCheck, Rule};
 use cell_infos::CellInfos;
 pub use cellset::CellSet;
 pub use geometry::{Cell, Color, Pos, DIRECTIONS, GRID, MAX_SIDE, MIN_SIDE, STRIDE};
+use grid_array::GridArray;
 
 /// The weakest threat whose cells the board keeps as sets (see [`Board::threat_cells`]).
 pub const TRACKED: Threat = Threat::Flex3;
@@ -103,11 +105,11 @@ pub struct Board {
     weights: [&'static eval::Weights; 2],
     /// Cell info by line pairs, per colour.
     infos: [&'static CellInfos; 2],
-    cells: Vec<Cell>,
+    cells: GridArray<Cell>,
     /// Line key per grid cell and direction.
-    keys: Vec<[u32; 4]>,
+    keys: GridArray<[u32; 4]>,
     /// Pattern data per grid cell; valid on empty cells.
-    data: Vec<CellData>,
+    data: GridArray<CellData>,
     totals: Totals,
     /// The empty cells per colour and threat, for threats from `TRACKED` up: finding a five,
     /// a four or a four-three point costs a scan of a few words, not of every candidate.
@@ -138,7 +140,7 @@ impl Board {
             "unsupported size {width}x{height}"
         );
         let tables = PatternTables::get(rule);
-        let mut cells = vec![Cell::Wall; GRID];
+        let mut cells = GridArray::filled(Cell::Wall);
         for y in 0..height {
             for x in 0..width {
                 cells[Pos::new(x, y).index()] = Cell::Empty;
@@ -152,8 +154,8 @@ impl Board {
             weights: Color::BOTH.map(|color| eval::Weights::of(rule, color)),
             infos: Color::BOTH.map(|color| CellInfos::get(rule, color)),
             cells,
-            keys: vec![[0; 4]; GRID],
-            data: vec![CellData::default(); GRID],
+            keys: GridArray::filled([0; 4]),
+            data: GridArray::filled(CellData::default()),
             totals: Totals::default(),
             threat_sets: Box::default(),
             undo_log: Vec::new(),
@@ -404,7 +406,7 @@ impl Board {
         }
         let info = self.info(color, pos);
         if info.needs_foul_check {
-            ForbiddenCheck::new(&mut self.cells).is_forbidden(pos)
+            ForbiddenCheck::new(self.cells.as_mut_slice()).is_forbidden(pos)
         } else {
             info.is_certain_foul()
         }

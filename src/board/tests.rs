@@ -75,7 +75,7 @@ fn incremental_updates_match_a_rebuild() {
 
 /// The recursive line-pattern definition applied directly to the board's cells.
 struct SlowScan<'a> {
-    cells: &'a mut Vec<Cell>,
+    cells: &'a mut [Cell],
     rule: Rule,
     color: Color,
     center: Pos,
@@ -217,7 +217,7 @@ fn line_patterns_match_a_slow_scan_of_the_board() {
                     let mut grid = board.cells.clone();
                     grid[pos.index()] = color.stone();
                     let expected = SlowScan {
-                        cells: &mut grid,
+                        cells: grid.as_mut_slice(),
                         rule,
                         color,
                         center: pos,
