@@ -19,32 +19,35 @@ use crate::pattern::{
 use crate::rules::Rule;
 use std::sync::OnceLock;
 
+/// Length of the info array: the number of pair combinations rounded up to a power of two, so
+/// that a read through a mask needs no bounds check (the entries past the last are never read).
+const INFO_SLOTS: usize = (PAIRS * PAIRS).next_power_of_two();
+
 /// The cell infos of one colour under one rule, indexed by the cell's two line pairs.
 pub struct CellInfos {
-    infos: Vec<CellInfo>,
+    infos: Box<[CellInfo; INFO_SLOTS]>,
 }
 
 impl CellInfos {
     fn build(rule: Rule, color: Color) -> CellInfos {
         let tables = PatternTables::get(rule);
         let weights = eval::Weights::of(rule, color);
-        let infos = (0..PAIRS * PAIRS)
-            .map(|index| {
-                let [a, b] = pair_patterns(index / PAIRS);
-                let [c, d] = pair_patterns(index % PAIRS);
-                let patterns = [a, b, c, d];
-                let combination = combination(patterns);
-                let (threat, needs_foul_check) = tables.threat(color, combination);
-                let values = weights.cell_values(pattern_set(pattern_code(patterns)), threat);
-                CellInfo {
-                    threat,
-                    needs_foul_check,
-                    value: values.attack,
-                    defence: values.defence,
-                    shape: shape(combination) as u16,
-                }
-            })
-            .collect();
+        let mut infos = Box::new([CellInfo::default(); INFO_SLOTS]);
+        for (index, slot) in infos.iter_mut().enumerate().take(PAIRS * PAIRS) {
+            let [a, b] = pair_patterns(index / PAIRS);
+            let [c, d] = pair_patterns(index % PAIRS);
+            let patterns = [a, b, c, d];
+            let combination = combination(patterns);
+            let (threat, needs_foul_check) = tables.threat(color, combination);
+            let values = weights.cell_values(pattern_set(pattern_code(patterns)), threat);
+            *slot = CellInfo {
+                threat,
+                needs_foul_check,
+                value: values.attack,
+                defence: values.defence,
+                shape: shape(combination) as u16,
+            };
+        }
         CellInfos { infos }
     }
 
@@ -65,6 +68,6 @@ impl CellInfos {
     /// in directions 2 and 3 form pair `second`.
     #[inline(always)]
     pub fn of(&self, first: u16, second: u16) -> CellInfo {
-        self.infos[first as usize * PAIRS + second as usize]
+        self.infos[(first as usize * PAIRS + second as usize) & (INFO_SLOTS - 1)]
     }
 }

@@ -61,9 +61,15 @@ pub enum LinePattern {
 impl LinePattern {
     pub const COUNT: usize = 15;
 
+    /// The pattern numbered `value` (its place in the enum, below [`LinePattern::COUNT`]).
+    #[inline(always)]
     pub fn from_u8(value: u8) -> LinePattern {
         use LinePattern::*;
-        const ALL: [LinePattern; LinePattern::COUNT] = [
+        debug_assert!((value as usize) < LinePattern::COUNT);
+        // Sixteen entries read through a four-bit mask, the last never used: the board reads
+        // two patterns from every table byte it looks up, and the mask spares each read a
+        // bounds check.
+        const ALL: [LinePattern; 16] = [
             Dead,
             Overline,
             Blocked1,
@@ -79,8 +85,9 @@ impl LinePattern {
             Flex4,
             DoubleFourLine,
             Five,
+            Dead,
         ];
-        ALL[value as usize]
+        ALL[value as usize & 15]
     }
 
     pub fn is_four(self) -> bool {
@@ -124,6 +131,9 @@ pub const fn key_shift(offset: isize) -> u32 {
     2 * slot as u32
 }
 
+/// Length of the line table's pattern array (see [`LineTable`]).
+const PATTERN_SLOTS: usize = (HALF_FORMS * HALF_FORMS).next_power_of_two();
+
 /// Line-key → pattern tables for one rule, both colours.
 pub struct LineTable {
     /// Index of the canonical form of the left half of a key (its low 10 bits).
@@ -132,7 +142,9 @@ pub struct LineTable {
     right_form: Box<[u16; 1024]>,
     /// Patterns of both colours per `left * HALF_FORMS + right`, black in the low nibble and
     /// white in the high one: one byte load serves both, and the table (132 KB) stays in L2.
-    patterns: Vec<u8>,
+    /// Its length is the next power of two, and it is read through a mask, which spares the
+    /// read a bounds check (the entries past the last form are never read).
+    patterns: Box<[u8; PATTERN_SLOTS]>,
 }
 
 impl LineTable {
@@ -149,11 +161,10 @@ impl LineTable {
             right_form[bits as usize] = forms.index_of(right);
         }
         let [black, white] = Color::BOTH.map(|color| Classifier::new(rule, color, &forms).run());
-        let patterns = black
-            .into_iter()
-            .zip(white)
-            .map(|(b, w)| b as u8 | (w as u8) << 4)
-            .collect();
+        let mut patterns = Box::new([0u8; PATTERN_SLOTS]);
+        for (slot, (b, w)) in patterns.iter_mut().zip(black.into_iter().zip(white)) {
+            *slot = b as u8 | (w as u8) << 4;
+        }
         LineTable {
             left_form,
             right_form,
@@ -166,7 +177,7 @@ impl LineTable {
     pub fn patterns(&self, key: u32) -> [LinePattern; 2] {
         let left = self.left_form[(key & 0x3ff) as usize] as usize;
         let right = self.right_form[(key >> 10 & 0x3ff) as usize] as usize;
-        let pair = self.patterns[left * HALF_FORMS + right];
+        let pair = self.patterns[(left * HALF_FORMS + right) & (PATTERN_SLOTS - 1)];
         [
             LinePattern::from_u8(pair & 0xf),
             LinePattern::from_u8(pair >> 4),
