@@ -21,7 +21,7 @@ use crate::eval;
 use crate::pattern::{key_shift, line, pair, CellInfo, LinePattern, PatternTables, Threat};
 use crate::rules::{ForbiddenCheck, Rule};
 use cell_infos::CellInfos;
-pub use cellset::CellSet;
+pub use cellset::{CellSet, CellsOfSets};
 pub use geometry::{Cell, Color, Pos, DIRECTIONS, GRID, MAX_SIDE, MIN_SIDE, STRIDE};
 use grid_array::GridArray;
 
@@ -317,11 +317,8 @@ impl Board {
         );
         let low = weakest.max(TRACKED) as usize - TRACKED as usize;
         let high = strongest as usize - TRACKED as usize;
-        let sets = &self.threat_sets[color.index()];
         let (first, last) = self.threat_reach();
-        (low..=high)
-            .rev()
-            .flat_map(move |level| sets[level].iter_within(first, last))
+        CellsOfSets::within(&self.threat_sets[color.index()][low..=high], first, last)
     }
 
     /// The grid indices that can hold a tracked threat: the rows from a line window (five
