@@ -572,14 +572,20 @@ impl Board {
     fn update_lines<const REACH: isize>(&mut self, pos: Pos, code: u32) {
         for (d, &dir) in DIRECTIONS.iter().enumerate() {
             for k in 1..=REACH {
-                for (q, offset_from_q) in [(pos.step(dir, k), -k), (pos.step(dir, -k), k)] {
-                    let qi = q.index();
-                    self.keys[qi][d] ^= code << key_shift(offset_from_q);
-                    if self.cells[qi] == Cell::Empty {
-                        self.refresh(q, d);
-                    }
-                }
+                // The new stone lies -k from the cell k ahead and +k from the one k behind.
+                self.update_line_cell(pos.step(dir, k), d, code << key_shift(-k));
+                self.update_line_cell(pos.step(dir, -k), d, code << key_shift(k));
             }
+        }
+    }
+
+    /// Toggles `bits` into the key of `q` in direction `d` and refreshes `q` if it is empty.
+    #[inline(always)]
+    fn update_line_cell(&mut self, q: Pos, d: usize, bits: u32) {
+        let qi = q.index();
+        self.keys[qi][d] ^= bits;
+        if self.cells[qi] == Cell::Empty {
+            self.refresh(q, d);
         }
     }
 
