@@ -2,11 +2,12 @@
 //! reads about empty cells kept up to date incrementally on every stone placed or taken back.
 //!
 //! For each playing cell and direction the board keeps the cell's *line key* (the ten cells
-//! around it on that line); a stone changes the keys of the ten cells either side of it on each
-//! of its four lines (forty cells), and only those cells' line patterns and threats are looked
-//! up again. Per colour the board also keeps how many empty cells carry each threat and the sum
-//! of their evaluation values, so "does the opponent have a four?" and the static evaluation
-//! cost nothing at a search node.
+//! around it on that line); a stone changes the keys of the five cells on either side of it
+//! along each of its four lines (forty cells; thirty-two in freestyle, where no pattern reads
+//! the fifth cell out), and only those cells' line patterns and threats are looked up again.
+//! Per colour the board also keeps how many empty cells carry each threat and the sum of their
+//! evaluation values, so "does the opponent have a four?" and the static evaluation cost
+//! nothing at a search node.
 //!
 //! The board knows the rules (through the pattern tables and the foul check) but nothing of
 //! search or protocol.
