@@ -9,6 +9,7 @@ const WORDS: usize = GRID.div_ceil(64).next_power_of_two();
 /// The word holding a cell, and the cell's bit in it.
 #[inline(always)]
 fn word_and_bit(pos: Pos) -> (usize, u64) {
+    debug_assert!(pos.index() < GRID, "{pos:?} is off the grid");
     ((pos.index() / 64) & (WORDS - 1), 1 << (pos.index() % 64))
 }
 
