@@ -113,7 +113,8 @@ pub const HALF_FORMS: usize = 364;
 
 /// How far out along a line the cells are whose stones a line pattern under `rule` can turn
 /// on. In freestyle every five through the centre lies within four cells of it and five or more
-/// wins, so the window's outermost cells never matter (a test checks every key); the other
+/// wins, so the window's outermost cells never matter (a test checks every third key with every
+/// content of those cells; all keys were checked once, forty-fifth session); the other
 /// rules need them to tell an exact five from an overline, or a five blocked at both ends. The
 /// board updates only the keys within this reach of a new stone: in freestyle a fifth fewer.
 pub fn reach(rule: Rule) -> isize {
