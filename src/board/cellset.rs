@@ -55,8 +55,10 @@ impl CellSet {
 pub struct CellsOfSets<'a> {
     /// The sets not yet finished; the current one is the last.
     sets: &'a [CellSet],
+    /// The words to read of each set, `first..=last`.
     first: usize,
     last: usize,
+    /// The word being read, and its bits not yet returned.
     word: usize,
     bits: u64,
 }

@@ -22,7 +22,8 @@ use crate::eval;
 use crate::pattern::{key_shift, line, pair, CellInfo, LinePattern, PatternTables, Threat};
 use crate::rules::{ForbiddenCheck, Rule};
 use cell_infos::CellInfos;
-pub use cellset::{CellSet, CellsOfSets};
+pub use cellset::CellSet;
+use cellset::CellsOfSets;
 pub use geometry::{Cell, Color, Pos, DIRECTIONS, GRID, MAX_SIDE, MIN_SIDE, STRIDE};
 use grid_array::GridArray;
 
@@ -504,12 +505,7 @@ impl Board {
         self.cells[pos.index()] = cell;
         self.empties -= 1;
         self.hash ^= zobrist::key(cell, pos.index());
-        // The reach as a constant, so that the loops over the lines unroll.
-        if self.reach == 4 {
-            self.update_lines::<4>(pos, cell as u32);
-        } else {
-            self.update_lines::<5>(pos, cell as u32);
-        }
+        self.toggle_lines::<true>(pos, cell as u32);
         let bit = 1u64 << pos.x();
         self.taken_rows[pos.y()] |= bit;
         if cell != Cell::Wall {
@@ -532,11 +528,8 @@ impl Board {
         self.hash ^= zobrist::key(last.cell, pos.index());
         self.cells[pos.index()] = Cell::Empty;
         self.empties += 1;
-        if self.reach == 4 {
-            self.toggle_keys::<4>(pos, last.cell as u32);
-        } else {
-            self.toggle_keys::<5>(pos, last.cell as u32);
-        }
+        // The undo log below restores the patterns.
+        self.toggle_lines::<false>(pos, last.cell as u32);
         // Read in place rather than drained: a drained record goes through the stack in
         // pieces, and copying it on from there stalled on those stores.
         for (index, old) in self.undo_log[last.log_start..].iter().rev() {
@@ -567,38 +560,44 @@ impl Board {
         self.totals = last.totals_before;
     }
 
-    /// Toggles `code` into the keys of the cells within `REACH` of `pos` on its four lines and
-    /// refreshes the empty ones.
+    /// Toggles `code` into the keys of the cells within reach of `pos` on its four lines and,
+    /// with `REFRESH`, looks the empty ones' patterns up again.
     #[inline(always)]
-    fn update_lines<const REACH: isize>(&mut self, pos: Pos, code: u32) {
+    fn toggle_lines<const REFRESH: bool>(&mut self, pos: Pos, code: u32) {
+        // The reach as a constant, so that the loops over the lines unroll: the whole half
+        // window, or (freestyle) one cell less.
+        const WHOLE: isize = line::HALF as isize;
+        if self.reach == WHOLE {
+            self.toggle_lines_within::<WHOLE, REFRESH>(pos, code);
+        } else {
+            debug_assert_eq!(self.reach, WHOLE - 1);
+            self.toggle_lines_within::<{ WHOLE - 1 }, REFRESH>(pos, code);
+        }
+    }
+
+    #[inline(always)]
+    fn toggle_lines_within<const REACH: isize, const REFRESH: bool>(
+        &mut self,
+        pos: Pos,
+        code: u32,
+    ) {
         for (d, &dir) in DIRECTIONS.iter().enumerate() {
             for k in 1..=REACH {
-                // The new stone lies -k from the cell k ahead and +k from the one k behind.
-                self.update_line_cell(pos.step(dir, k), d, code << key_shift(-k));
-                self.update_line_cell(pos.step(dir, -k), d, code << key_shift(k));
+                // The stone lies -k from the cell k ahead and +k from the one k behind.
+                self.toggle_line_cell::<REFRESH>(pos.step(dir, k), d, code << key_shift(-k));
+                self.toggle_line_cell::<REFRESH>(pos.step(dir, -k), d, code << key_shift(k));
             }
         }
     }
 
-    /// Toggles `bits` into the key of `q` in direction `d` and refreshes `q` if it is empty.
+    /// Toggles `bits` into the key of `q` in direction `d` and, with `REFRESH`, refreshes `q` if
+    /// it is empty.
     #[inline(always)]
-    fn update_line_cell(&mut self, q: Pos, d: usize, bits: u32) {
+    fn toggle_line_cell<const REFRESH: bool>(&mut self, q: Pos, d: usize, bits: u32) {
         let qi = q.index();
         self.keys[qi][d] ^= bits;
-        if self.cells[qi] == Cell::Empty {
+        if REFRESH && self.cells[qi] == Cell::Empty {
             self.refresh(q, d);
-        }
-    }
-
-    /// Toggles `code` into the keys of the cells within `REACH` of `pos` on its four lines,
-    /// nothing else.
-    #[inline(always)]
-    fn toggle_keys<const REACH: isize>(&mut self, pos: Pos, code: u32) {
-        for (d, &dir) in DIRECTIONS.iter().enumerate() {
-            for k in 1..=REACH {
-                self.keys[pos.step(dir, k).index()][d] ^= code << key_shift(-k);
-                self.keys[pos.step(dir, -k).index()][d] ^= code << key_shift(k);
-            }
         }
     }
 

@@ -409,7 +409,7 @@ mod tests {
     #[test]
     fn the_reach_is_the_least_that_every_pattern_needs() {
         for rule in Rule::ALL {
-            let table = LineTable::build(rule);
+            let table = &crate::pattern::PatternTables::get(rule).lines;
             let reach = reach(rule);
             // Whether the patterns of some key change with the cells `offset` away.
             let turns_on = |offset: isize| {
