@@ -16,6 +16,7 @@ mod cell_infos;
 mod cellset;
 pub mod geometry;
 mod grid_array;
+mod undo_log;
 mod zobrist;
 
 use crate::eval;
@@ -26,6 +27,7 @@ pub use cellset::CellSet;
 use cellset::CellsOfSets;
 pub use geometry::{Cell, Color, Pos, DIRECTIONS, GRID, MAX_SIDE, MIN_SIDE, STRIDE};
 use grid_array::GridArray;
+use undo_log::UndoLog;
 
 /// The weakest threat whose cells the board keeps as sets (see [`Board::threat_cells`]).
 pub const TRACKED: Threat = Threat::Flex3;
@@ -118,7 +120,7 @@ pub struct Board {
     threat_sets: Box<[[CellSet; TRACKED_LEVELS]; 2]>,
     /// The cell data each placement overwrote, so that taking a stone back restores it
     /// instead of looking every pattern up again (that halves the cost of make + unmake).
-    undo_log: Vec<(u32, CellData)>,
+    undo_log: UndoLog,
     /// Per row of the playing area, one bit per column: the stones of either colour, and the
     /// cells that are not empty (stones and blocked squares). The candidates of a row are
     /// worked out from them with a few shifts (see [`Board::candidate_row`]).
@@ -160,7 +162,7 @@ impl Board {
             data: GridArray::filled(CellData::default()),
             totals: Totals::default(),
             threat_sets: Box::default(),
-            undo_log: Vec::new(),
+            undo_log: UndoLog::new(),
             stone_rows: [0; MAX_SIDE],
             taken_rows: [0; MAX_SIDE],
             stone_span: StoneRows::EMPTY,
@@ -532,7 +534,7 @@ impl Board {
         self.toggle_lines::<false>(pos, last.cell as u32);
         // Read in place rather than drained: a drained record goes through the stack in
         // pieces, and copying it on from there stalled on those stores.
-        for (index, old) in self.undo_log[last.log_start..].iter().rev() {
+        for (index, old) in self.undo_log.since(last.log_start).iter().rev() {
             let q = Pos::from_index(*index as usize);
             let data = &mut self.data[*index as usize];
             for c in 0..2 {
@@ -609,7 +611,7 @@ impl Board {
         if patterns == self.data[qi].lines.map(|l| l[d]) {
             return;
         }
-        self.undo_log.push((qi as u32, self.data[qi]));
+        self.undo_log.push(qi as u32, self.data[qi]);
         for (c, new) in patterns.into_iter().enumerate() {
             let cell = &mut self.data[qi];
             let old = cell.lines[c][d];
