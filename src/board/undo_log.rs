@@ -5,7 +5,8 @@
 //! here the stack has room for the most records any sequence of placements can leave (one per
 //! cell and direction within reach of each, for a stone on every cell of the largest board),
 //! and the index is masked to a power-of-two length, so a push is one store and an increment
-//! and can never leave the array (1.5 % fewer instructions for `bench`).
+//! and can never leave the array (1.0 % fewer instructions for `bench`, 1.8 % for a middle-game
+//! search).
 
 use super::{CellData, MAX_SIDE};
 use crate::pattern::line;
