@@ -8,11 +8,11 @@
 //! and can never leave the array (1.0 % fewer instructions for `bench`, 1.8 % for a middle-game
 //! search).
 
-use super::{CellData, MAX_SIDE};
+use super::{CellData, DIRECTIONS, MAX_SIDE};
 use crate::pattern::line;
 
 /// Most records one placement can push: one per cell within reach each way on four lines.
-const PER_PLACEMENT: usize = 4 * 2 * line::HALF;
+const PER_PLACEMENT: usize = DIRECTIONS.len() * 2 * line::HALF;
 /// Room for a placement on every cell of the largest board.
 const SLOTS: usize = (PER_PLACEMENT * MAX_SIDE * MAX_SIDE).next_power_of_two();
 
