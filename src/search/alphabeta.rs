@@ -98,7 +98,7 @@ impl Fight {
     /// takes an open-three square, least. The factors are Rapfi's freestyle ones, in every
     /// rule: its renju factors, together with its lighter reduction of moves on black's foul
     /// squares, scored 3.5 points in a hundred fewer against Rapfi at fixed nodes (±4.1, 596
-    /// paired games), and its standard ones are no better (see [`reduction_scale`]; strength
+    /// paired games), and its standard ones are no better (see [`reduction`]; strength
     /// log, forty-second session).
     fn complexity_reduction(&self, pos: Pos, mine: Threat, theirs: Threat) -> Depth {
         let factor = if makes_nothing(mine, theirs) {
@@ -523,7 +523,6 @@ impl<'a> Worker<'a> {
         let move_count = move_count_limit(depth, improving);
         let mut searched = 0;
         let mut late_fours = 0;
-        let reduction_scale = reduction_scale(self.board.rule());
         for i in 0..moves.len() {
             if i == 1 {
                 movegen::sort(&mut moves[1..]);
@@ -572,7 +571,7 @@ impl<'a> Worker<'a> {
             }
             let new_depth = depth - 1.0 + extension;
             let reduction = if searched >= 1 && depth >= 2.0 {
-                let mut r = reduction(depth, searched + 1) * reduction_scale;
+                let mut r = reduction(depth, searched + 1);
                 if pv_node {
                     r -= 1.0;
                 } else if !improving && r > 1.0 {
@@ -858,7 +857,7 @@ impl<'a> Worker<'a> {
         let us = self.board.to_move();
         let mine = self.board.threat(us, pos);
         let theirs = self.board.threat(us.opponent(), pos);
-        let mut r = reduction(depth, n) * reduction_scale(self.board.rule()) - 1.0;
+        let mut r = reduction(depth, n) - 1.0;
         if is_important(mine, theirs) {
             r -= 1.0;
         }
@@ -1053,26 +1052,19 @@ const THREE_EXTENSION: Depth = 0.5;
 /// A forced reply (blocking a five) costs less than a ply.
 const SINGLE_REPLY_EXTENSION: Depth = 1.3;
 
-/// How much of the late-move reduction a rule takes. Renju reduces about half as much as
-/// freestyle (Rapfi's factor 0.75 on both logarithms): with black's fouls and white's threats
-/// against them, a quiet-looking move more often matters. Standard keeps freestyle's: Rapfi's
-/// own standard values (0.78 on both logarithms, and its standard complexity factors) came out
-/// level against Rapfi at fixed nodes (+1.3 points in a hundred, ±4.1, 594 paired games;
-/// strength log, forty-second session).
-fn reduction_scale(rule: Rule) -> Depth {
-    match rule {
-        Rule::Renju => 0.75 * 0.75,
-        _ => 1.0,
-    }
-}
-
 /// Whether the quiescence stands pat on the hash table's score where it knows better than the
 /// evaluation (see `Worker::stand_pat`): not in renju, where it played worse.
 fn stands_pat_on_table(rule: Rule) -> bool {
     rule != Rule::Renju
 }
 
-/// Late-move reduction of the n-th move at a depth: ln(depth) · ln(n).
+/// Late-move reduction of the n-th move at a depth: ln(depth) · ln(n), the same in every rule.
+/// Rapfi's standard values (0.78 on both logarithms, and its standard complexity factors) came
+/// out level against Rapfi at fixed nodes (+1.3 points in a hundred, ±4.1, 594 paired games;
+/// strength log, forty-second session). Renju reduced a little more than half as much (Rapfi's
+/// renju factor, 0.75 on both logarithms) until the forty-eighth session: level at 50,000 nodes
+/// a move, but 4.7 points in a hundred behind these reductions at 200,000 (±4.5, 506 pairs), the
+/// budget closer to a second's search, where deeper lines pay.
 fn reduction(depth: Depth, n: usize) -> Depth {
     ((depth.max(1.0) as f64).ln() * (n.max(1) as f64).ln()) as Depth
 }
