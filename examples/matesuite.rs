@@ -21,8 +21,9 @@
 //!
 //! `--positions FILE` reads 15×15 positions in that same form instead (a rule name, then the
 //! moves, black first; `#` starts a comment line), each one where the side to move has a forced
-//! win: `examples/positions/` keeps such sets, taken from lost games. Where the winner must
-//! first block a five, the search (with no clock) searches past the block.
+//! win: `examples/positions/` keeps such sets, taken from Sente's lost games, Rapfi's self-play
+//! and the positions where Rapfi first saw its win against Sente (each file's header says how).
+//! Where the winner must first block a five, the search (with no clock) searches past the block.
 
 use anyhow::Context;
 use sente::board::geometry::to_letter_number;
