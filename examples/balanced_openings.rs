@@ -1,20 +1,29 @@
-//! Balanced openings for self-play screens: random three-stone openings near the centre that
-//! Sente scores as close to even.
+//! Balanced openings for screens: random openings near the centre that Sente, or a judge
+//! engine, scores as close to even.
 //!
 //! ```sh
 //! cargo run --release --example balanced_openings -- [--count N] [--nodes N] [--within S] \
-//!     [--seed N] [--rule R] > openings.txt
+//!     [--seed N] [--rule R] [--stones N] [--judge PATH] > openings.txt
 //! ```
 //!
 //! Random openings are often won by the colour alone, which hides the small differences a
-//! screen looks for. This draws `--count` distinct openings (default 3,000): black, white,
-//! black, each stone within three lines of the centre of a 15×15 board; searches each with
-//! white to move for `--nodes` nodes (default 20,000; one thread, a fresh hash table, so the
-//! same arguments give the same file every run); and prints, in the offset format
-//! c-gomoku-cli reads (`dx,dy` from the centre, black first), those whose score lies within
-//! ±`--within` (default 180): with the defaults, 1,079 of the 3,000. The last line, on
-//! stderr, says how many were scored below, within and above the window.
+//! screen looks for. This draws `--count` distinct openings (default 3,000) of `--stones`
+//! stones (default 3), black first and the colours alternating, each stone within three lines
+//! of the centre of a 15×15 board; searches each for `--nodes` nodes (default 20,000; one
+//! thread, a fresh hash table, so the same arguments give the same file every run); and
+//! prints, in the offset format c-gomoku-cli reads (`dx,dy` from the centre, black first),
+//! those whose score for the side to move lies within ±`--within` (default 180): with the
+//! defaults, 1,079 of the 3,000. The last line, on stderr, says how many were scored below,
+//! within and above the window.
+//!
+//! Openings Sente scores as even are the ones where its judgement and the game's truth agree
+//! least against an engine that judges better; `--judge PATH` has a Gomocup engine (run in
+//! its own directory, see `common/judge_engine.rs`) score them instead, to `--nodes` nodes, in
+//! its own units. Gomocup's freestyle openings have five stones; with `--stones 5 --judge`
+//! and Rapfi as the judge this draws openings of that kind (strength log, fifty-sixth
+//! session).
 
+use anyhow::Context;
 use rand::rngs::StdRng;
 use rand::seq::SliceRandom;
 use rand::SeedableRng;
@@ -27,7 +36,12 @@ use std::time::Instant;
 
 #[path = "common/args.rs"]
 mod args;
+#[path = "common/engine.rs"]
+mod engine;
+#[path = "common/judge_engine.rs"]
+mod judge_engine;
 use args::value;
+use judge_engine::Judge;
 
 /// The board the openings are for, and how far from its centre their stones may lie.
 const SIZE: usize = 15;
@@ -39,6 +53,8 @@ fn main() -> anyhow::Result<()> {
     let mut within = 180i32;
     let mut seed = 7u64;
     let mut rule = Rule::Freestyle;
+    let mut stones = 3usize;
+    let mut judge_path: Option<String> = None;
     let mut args = std::env::args().skip(1);
     while let Some(arg) = args.next() {
         match arg.as_str() {
@@ -51,22 +67,34 @@ fn main() -> anyhow::Result<()> {
                 rule = Rule::parse(&name)
                     .ok_or_else(|| anyhow::anyhow!("--rule: unknown rule '{name}'"))?;
             }
+            "--stones" => stones = value(&mut args, &arg)?,
+            "--judge" => judge_path = Some(value(&mut args, &arg)?),
             _ => anyhow::bail!(
                 "usage: balanced_openings [--count N] [--nodes N] [--within S] [--seed N] \
-                 [--rule R]"
+                 [--rule R] [--stones N] [--judge PATH]"
             ),
         }
     }
 
     let cells = (2 * REACH as usize + 1).pow(2);
-    let distinct = cells * (cells - 1) * (cells - 2);
-    if count > distinct {
+    if !(1..=cells).contains(&stones) {
+        anyhow::bail!("--stones: between 1 and {cells}");
+    }
+    let distinct = (0..stones).fold(1f64, |n, i| n * (cells - i) as f64);
+    if count as f64 > distinct {
         anyhow::bail!("--count: there are only {distinct} distinct openings");
     }
-    let mut searcher = Searcher::new(16 << 20);
+    let mut scorer = match judge_path {
+        Some(path) => {
+            let mut judge = Judge::start(&path, nodes)?;
+            judge.set_game(SIZE, rule.code().into())?;
+            Scorer::Judge(judge)
+        }
+        None => Scorer::Sente(Searcher::new(16 << 20), rule),
+    };
     let (mut below, mut kept, mut above) = (0, 0, 0);
-    for opening in random_openings(count, seed) {
-        let value = score(&mut searcher, rule, &opening, nodes);
+    for opening in random_openings(count, stones, seed) {
+        let value = scorer.score(&opening, nodes)?;
         if value < -within {
             below += 1;
         } else if value > within {
@@ -84,8 +112,9 @@ fn main() -> anyhow::Result<()> {
     Ok(())
 }
 
-/// `count` distinct openings of three stones, as offsets from the centre, drawn from `seed`.
-fn random_openings(count: usize, seed: u64) -> Vec<[(i32, i32); 3]> {
+/// `count` distinct openings of `stones` stones, as offsets from the centre, drawn from `seed`
+/// (for three stones the same openings as before `--stones` was added).
+fn random_openings(count: usize, stones: usize, seed: u64) -> Vec<Vec<(i32, i32)>> {
     let cells: Vec<(i32, i32)> = (-REACH..=REACH)
         .flat_map(|dx| (-REACH..=REACH).map(move |dy| (dx, dy)))
         .collect();
@@ -93,26 +122,47 @@ fn random_openings(count: usize, seed: u64) -> Vec<[(i32, i32); 3]> {
     let mut seen = HashSet::new();
     let mut openings = Vec::with_capacity(count);
     while openings.len() < count {
-        let stones: Vec<(i32, i32)> = cells.choose_multiple(&mut rng, 3).copied().collect();
-        let opening = [stones[0], stones[1], stones[2]];
-        if seen.insert(opening) {
+        let opening: Vec<(i32, i32)> = cells.choose_multiple(&mut rng, stones).copied().collect();
+        if seen.insert(opening.clone()) {
             openings.push(opening);
         }
     }
     openings
 }
 
-/// Sente's score of the opening with white to move, from a fresh search of `nodes` nodes.
-fn score(searcher: &mut Searcher, rule: Rule, opening: &[(i32, i32); 3], nodes: u64) -> i32 {
-    let centre = (SIZE / 2) as i32;
-    let mut board = Board::new(SIZE, SIZE, rule);
-    for &(dx, dy) in opening {
-        board.make(Pos::new((centre + dx) as usize, (centre + dy) as usize));
+/// What scores the openings: Sente's own search under a rule, or a judge engine.
+enum Scorer {
+    Sente(Searcher, Rule),
+    Judge(Judge),
+}
+
+impl Scorer {
+    /// The score of the opening for the side to move, from a fresh search of `nodes` nodes
+    /// (Sente), or as the judge reports it. A judge that reports no score gives a value outside
+    /// every window.
+    fn score(&mut self, opening: &[(i32, i32)], nodes: u64) -> anyhow::Result<i32> {
+        let centre = (SIZE / 2) as i32;
+        let cells = opening
+            .iter()
+            .map(|&(dx, dy)| ((centre + dx) as usize, (centre + dy) as usize));
+        match self {
+            Scorer::Sente(searcher, rule) => {
+                let mut board = Board::new(SIZE, SIZE, *rule);
+                for (x, y) in cells {
+                    board.make(Pos::new(x, y));
+                }
+                let mut limits = SearchLimits::new(TimeBudget::unlimited(Instant::now()));
+                limits.max_nodes = nodes;
+                searcher.clear();
+                Ok(searcher
+                    .search(&board, &limits, &AtomicBool::new(false), &mut |_| {})
+                    .map_or(0, |result| result.score))
+            }
+            Scorer::Judge(judge) => {
+                let stones: Vec<(usize, usize)> = cells.collect();
+                let score = judge.score(&stones).context("asking the judge")?;
+                Ok(score.unwrap_or(i32::MAX))
+            }
+        }
     }
-    let mut limits = SearchLimits::new(TimeBudget::unlimited(Instant::now()));
-    limits.max_nodes = nodes;
-    searcher.clear();
-    searcher
-        .search(&board, &limits, &AtomicBool::new(false), &mut |_| {})
-        .map_or(0, |result| result.score)
 }
