@@ -16,12 +16,11 @@
 //! defaults, 1,079 of the 3,000. The last line, on stderr, says how many were scored below,
 //! within and above the window.
 //!
-//! Openings Sente scores as even are the ones where its judgement and the game's truth agree
-//! least against an engine that judges better; `--judge PATH` has a Gomocup engine (run in
-//! its own directory, see `common/judge_engine.rs`) score them instead, to `--nodes` nodes, in
-//! its own units. Gomocup's freestyle openings have five stones; with `--stones 5 --judge`
-//! and Rapfi as the judge this draws openings of that kind (strength log, fifty-sixth
-//! session).
+//! Openings that Sente scores as even are chosen by the judgement a screen against a stronger
+//! engine puts to the test; `--judge PATH` has a Gomocup engine (run in its own directory, see
+//! `common/judge_engine.rs`) score them instead, to `--nodes` nodes, in its own units.
+//! Gomocup's freestyle openings have five stones; `--stones 5 --judge` with Rapfi as the judge
+//! draws openings of that kind (strength log, fifty-sixth session).
 
 use anyhow::Context;
 use rand::rngs::StdRng;
