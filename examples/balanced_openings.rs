@@ -79,8 +79,8 @@ fn main() -> anyhow::Result<()> {
     if !(1..=cells).contains(&stones) {
         anyhow::bail!("--stones: between 1 and {cells}");
     }
-    let distinct = (0..stones).fold(1f64, |n, i| n * (cells - i) as f64);
-    if count as f64 > distinct {
+    let distinct = (0..stones).fold(1u64, |n, i| n.saturating_mul((cells - i) as u64));
+    if count as u64 > distinct {
         anyhow::bail!("--count: there are only {distinct} distinct openings");
     }
     let mut scorer = match judge_path {
@@ -89,11 +89,15 @@ fn main() -> anyhow::Result<()> {
             judge.set_game(SIZE, rule.code().into())?;
             Scorer::Judge(judge)
         }
-        None => Scorer::Sente(Searcher::new(16 << 20), rule),
+        None => Scorer::Sente {
+            searcher: Searcher::new(16 << 20),
+            rule,
+            nodes,
+        },
     };
     let (mut below, mut kept, mut above) = (0, 0, 0);
     for opening in random_openings(count, stones, seed) {
-        let value = scorer.score(&opening, nodes)?;
+        let value = scorer.score(&opening)?;
         if value < -within {
             below += 1;
         } else if value > within {
@@ -129,29 +133,37 @@ fn random_openings(count: usize, stones: usize, seed: u64) -> Vec<Vec<(i32, i32)
     openings
 }
 
-/// What scores the openings: Sente's own search under a rule, or a judge engine.
+/// What scores the openings: Sente's own search under a rule to a node limit, or a judge
+/// engine (which keeps its own limit).
 enum Scorer {
-    Sente(Searcher, Rule),
+    Sente {
+        searcher: Searcher,
+        rule: Rule,
+        nodes: u64,
+    },
     Judge(Judge),
 }
 
 impl Scorer {
-    /// The score of the opening for the side to move, from a fresh search of `nodes` nodes
-    /// (Sente), or as the judge reports it. A judge that reports no score gives a value outside
-    /// every window.
-    fn score(&mut self, opening: &[(i32, i32)], nodes: u64) -> anyhow::Result<i32> {
+    /// The score of the opening for the side to move, from a fresh search (Sente), or as the
+    /// judge reports it. A judge that reports no score gives a value outside every window.
+    fn score(&mut self, opening: &[(i32, i32)]) -> anyhow::Result<i32> {
         let centre = (SIZE / 2) as i32;
         let cells = opening
             .iter()
             .map(|&(dx, dy)| ((centre + dx) as usize, (centre + dy) as usize));
         match self {
-            Scorer::Sente(searcher, rule) => {
+            Scorer::Sente {
+                searcher,
+                rule,
+                nodes,
+            } => {
                 let mut board = Board::new(SIZE, SIZE, *rule);
                 for (x, y) in cells {
                     board.make(Pos::new(x, y));
                 }
                 let mut limits = SearchLimits::new(TimeBudget::unlimited(Instant::now()));
-                limits.max_nodes = nodes;
+                limits.max_nodes = *nodes;
                 searcher.clear();
                 Ok(searcher
                     .search(&board, &limits, &AtomicBool::new(false), &mut |_| {})
