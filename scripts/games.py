@@ -1,0 +1,158 @@
+#!/usr/bin/env python3
+"""Scores c-gomoku-cli game records of Sente's matches (scripts/match.sh writes them).
+
+    scripts/games.py score GAMES.pgn...
+    scripts/games.py paired BASE.pgn NEW.pgn[:OFFSET]
+
+`score` prints Sente's W-L-D over the games of all the files together, its score, the Elo
+difference with a 95 % interval (normal approximation), and the record as black and as white.
+
+`paired` compares two runs over the same openings in the same order, game for game: a pair is
+an opening's two games (one with each colour), and its difference is what the new run scored
+on them less what the base scored, in points per hundred games. A game's result depends mostly
+on its opening, so the paired mean needs far fewer games than two separate scores would.
+OFFSET is the number of games the new run's file starts later than the base's (a run taken up
+from a later opening: 2 × (its first opening − the base's first)). Pairs holding a void game
+(under 4 plies: the opponent failing at the start) in either run are left out.
+
+The engine under test plays under the name "sente" (match.sh names it so). c-gomoku-cli's PGN
+gives the result as chess does: `1-0` means the engine of the `White` tag won.
+"""
+
+import math
+import re
+import sys
+from dataclasses import dataclass
+
+NAME = "sente"
+VOID_PLIES = 4
+
+
+@dataclass
+class Game:
+    black: str
+    white: str
+    result: str
+    plies: int
+
+    def sente_points(self):
+        """Sente's points in this game (1, 0.5, 0), or None if Sente did not play it."""
+        if NAME not in (self.black, self.white):
+            return None
+        if self.result == "1/2-1/2":
+            return 0.5
+        white_won = self.result == "1-0"
+        return 1.0 if white_won == (self.white == NAME) else 0.0
+
+    def void(self):
+        return self.plies < VOID_PLIES
+
+
+def read_games(path):
+    games, tags = [], {}
+    with open(path, encoding="utf-8", errors="replace") as f:
+        for line in f:
+            m = re.match(r'\[(\w+) "(.*)"\]', line.strip())
+            if m:
+                tags[m.group(1)] = m.group(2)
+                continue
+            if tags and line.strip() in ("1-0", "0-1", "1/2-1/2", "*"):
+                games.append(
+                    Game(
+                        tags.get("Black", ""),
+                        tags.get("White", ""),
+                        tags.get("Result", "*"),
+                        int(tags.get("PlyCount", "0") or 0),
+                    )
+                )
+                tags = {}
+    return games
+
+
+def elo(score):
+    """The Elo difference a score stands for, as text (±∞ at 0 % and 100 %)."""
+    if score >= 1:
+        return "+∞"
+    if score <= 0:
+        return "−∞"
+    value = round(-400 * math.log10(1 / score - 1))
+    return "0" if value == 0 else f"{value:+d}".replace("-", "−")
+
+
+def record(points):
+    w = sum(1 for p in points if p == 1.0)
+    lo = sum(1 for p in points if p == 0.0)
+    return w, lo, len(points) - w - lo
+
+
+def score(paths):
+    games = [g for p in paths for g in read_games(p)]
+    played = [g for g in games if not g.void() and g.sente_points() is not None]
+    points = [g.sente_points() for g in played]
+    if not points:
+        sys.exit("games.py: no finished game of sente's")
+    n = len(points)
+    mean = sum(points) / n
+    sd = math.sqrt(sum((p - mean) ** 2 for p in points) / max(n - 1, 1))
+    half = 1.96 * sd / math.sqrt(n)
+    low, high = elo(mean - half), elo(mean + half)
+    w, lo, d = record(points)
+    print(f"{w}-{lo}-{d} over {n}, {100 * mean:.1f} %, Elo {elo(mean)} ({low} … {high})")
+    for colour in ("black", "white"):
+        side = [g.sente_points() for g in played if getattr(g, colour) == NAME]
+        print(f"  as {colour} {'-'.join(map(str, record(side)))}")
+    print(f"  {len(games) - len(played)} void game(s) left out")
+
+
+def pairs(games):
+    """Sente's points per opening: the games two by two, in file order."""
+    out = []
+    for i in range(0, len(games) - 1, 2):
+        a, b = games[i], games[i + 1]
+        if a.void() or b.void():
+            out.append(None)
+        else:
+            out.append(a.sente_points() + b.sente_points())
+    return out
+
+
+def paired(base_path, new_arg):
+    new_path, _, offset = new_arg.partition(":")
+    offset = int(offset or 0)
+    if offset % 2:
+        sys.exit("games.py: OFFSET must be even (two games an opening)")
+    base = pairs(read_games(base_path)[offset:])
+    new = pairs(read_games(new_path))
+    kept = [(b, n) for b, n in zip(base, new) if b is not None and n is not None]
+    if len(kept) < 2:
+        sys.exit("games.py: fewer than two pairs to compare")
+    diffs = [n - b for b, n in kept]
+    count = len(diffs)
+    mean = sum(diffs) / count
+    sd = math.sqrt(sum((d - mean) ** 2 for d in diffs) / (count - 1))
+    # A pair holds two games: a difference of 2 points is 100 points per hundred games.
+    print(
+        f"{50 * mean:+.1f} (±{50 * 1.96 * sd / math.sqrt(count):.1f}, {count} pairs; "
+        f"{sum(d == 0 for d in diffs)} the same, {sum(d > 0 for d in diffs)} better, "
+        f"{sum(d < 0 for d in diffs)} worse)"
+    )
+    base_score = 50 * sum(b for b, _ in kept) / count
+    new_score = 50 * sum(n for _, n in kept) / count
+    left_out = min(len(base), len(new)) - count
+    print(
+        f"  base {base_score:.1f} %, new {new_score:.1f} % over the pairs; "
+        f"{left_out} pair(s) with a void game left out"
+    )
+
+
+def main(argv):
+    if len(argv) >= 2 and argv[0] == "score":
+        score(argv[1:])
+    elif len(argv) == 3 and argv[0] == "paired":
+        paired(argv[1], argv[2])
+    else:
+        sys.exit(__doc__.strip().split("\n\n")[1])
+
+
+if __name__ == "__main__":
+    main(sys.argv[1:])

@@ -1,0 +1,69 @@
+#!/usr/bin/env bash
+# Plays one engine build against another under c-gomoku-cli, the way the strength log's runs
+# are played: 15×15, one thread and 64 MiB each, one game at a time, each opening twice with
+# colours swapped, in file order (so two runs over the same openings pair up game for game;
+# see scripts/games.py).
+#
+#   scripts/match.sh ENGINE OPPONENT RULE OPENINGS OUTDIR LIMIT [FIRST LAST]
+#
+# ENGINE, OPPONENT  paths of pbrain-style engines (ENGINE plays under the name "sente")
+# RULE              a Gomocup rule code: 0 freestyle, 1 standard, 4 renju
+# OPENINGS          an opening file in c-gomoku-cli's offset format, one opening a line
+# OUTDIR            created; receives openings.txt, games.pgn, games.sgf, out.txt (the
+#                   manager's report) and c-gomoku-cli.1.log (every line, with times)
+# LIMIT             a node limit per move (200000) or a time per move with a unit (1s, 500ms)
+# FIRST LAST        the range of opening lines to play (default: every line)
+#
+# The manager is `c-gomoku-cli` on PATH, or the program CGC names. The engines and the manager
+# are built outside this repository (README, "The opponents"). Stop a run with
+# `pkill -f OUTDIR`: the manager's command line holds the directory's name.
+set -euo pipefail
+
+usage() {
+    sed -n '7p' "$0" >&2
+    exit 2
+}
+[ $# -eq 6 ] || [ $# -eq 8 ] || usage
+for file in "$1" "$2" "$4"; do
+    [ -f "$file" ] || { echo "match.sh: no such file: $file" >&2 && exit 2; }
+done
+ENGINE=$(realpath "$1")
+OPPONENT=$(realpath "$2")
+RULE=$3
+OPENINGS=$4
+OUTDIR=$5
+LIMIT=$6
+FIRST=${7:-1}
+LAST=${8:-$(wc -l <"$OPENINGS")}
+CGC=${CGC:-c-gomoku-cli}
+
+case "$RULE" in 0 | 1 | 4) ;; *) echo "match.sh: RULE must be 0, 1 or 4" >&2 && exit 2 ;; esac
+case "$LIMIT" in
+*ms) TC="tc=0/$(awk "BEGIN { print ${LIMIT%ms} / 1000 }") tolerance=2" ;;
+*s) TC="tc=0/${LIMIT%s} tolerance=2" ;;
+*[!0-9]* | '') echo "match.sh: LIMIT is a node count or a time such as 1s" >&2 && exit 2 ;;
+# Under a node limit the clock only guards against a hang.
+*) TC="tc=0/10 nodes=$LIMIT" ;;
+esac
+
+mkdir -p "$OUTDIR"
+OUTDIR=$(realpath "$OUTDIR")
+sed -n "${FIRST},${LAST}p" "$OPENINGS" >"$OUTDIR/openings.txt"
+COUNT=$(wc -l <"$OUTDIR/openings.txt")
+[ "$COUNT" -gt 0 ] || { echo "match.sh: no openings in lines $FIRST to $LAST" >&2 && exit 2; }
+
+# The manager writes its log (every line to and from the engines, with times) to the working
+# directory. An engine that reads files beside it must find them itself: Rapfi's wrapper
+# changes to its directory before it `exec`s Rapfi.
+cd "$OUTDIR"
+# shellcheck disable=SC2086
+"$CGC" \
+    -engine name=sente cmd="$ENGINE" \
+    -engine name=opponent cmd="$OPPONENT" \
+    -each $TC maxmemory=67108864 thread=1 \
+    -rule "$RULE" -boardsize 15 \
+    -openings file="$OUTDIR/openings.txt" type=offset order=sequential -repeat \
+    -games $((2 * COUNT)) -concurrency 1 \
+    -pgn "$OUTDIR/games.pgn" -sgf "$OUTDIR/games.sgf" -log \
+    >"$OUTDIR/out.txt" 2>&1
+tail -n 1 "$OUTDIR/out.txt"
