@@ -35,7 +35,8 @@ OUTDIR=$5
 LIMIT=$6
 FIRST=${7:-1}
 LAST=${8:-$(wc -l <"$OPENINGS")}
-CGC=${CGC:-c-gomoku-cli}
+CGC=$(command -v "${CGC:-c-gomoku-cli}") || { echo "match.sh: no c-gomoku-cli (set CGC)" >&2 && exit 2; }
+CGC=$(realpath "$CGC")
 
 case "$RULE" in 0 | 1 | 4) ;; *) echo "match.sh: RULE must be 0, 1 or 4" >&2 && exit 2 ;; esac
 case "$LIMIT" in
@@ -53,8 +54,7 @@ COUNT=$(wc -l <"$OUTDIR/openings.txt")
 [ "$COUNT" -gt 0 ] || { echo "match.sh: no openings in lines $FIRST to $LAST" >&2 && exit 2; }
 
 # The manager writes its log (every line to and from the engines, with times) to the working
-# directory. An engine that reads files beside it must find them itself: Rapfi's wrapper
-# changes to its directory before it `exec`s Rapfi.
+# directory; it starts each engine in the engine's own directory.
 cd "$OUTDIR"
 # shellcheck disable=SC2086
 "$CGC" \
