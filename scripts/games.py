@@ -79,6 +79,14 @@ def elo(score):
     return "0" if value == 0 else f"{value:+d}".replace("-", "−")
 
 
+def mean_and_margin(values):
+    """The mean of `values` and the half-width of its 95 % interval (normal approximation)."""
+    n = len(values)
+    mean = sum(values) / n
+    sd = math.sqrt(sum((v - mean) ** 2 for v in values) / max(n - 1, 1))
+    return mean, 1.96 * sd / math.sqrt(n)
+
+
 def record(points):
     w = sum(1 for p in points if p == 1.0)
     lo = sum(1 for p in points if p == 0.0)
@@ -91,13 +99,10 @@ def score(paths):
     points = [g.sente_points() for g in played]
     if not points:
         sys.exit("games.py: no finished game of sente's")
-    n = len(points)
-    mean = sum(points) / n
-    sd = math.sqrt(sum((p - mean) ** 2 for p in points) / max(n - 1, 1))
-    half = 1.96 * sd / math.sqrt(n)
-    low, high = elo(mean - half), elo(mean + half)
+    mean, margin = mean_and_margin(points)
+    low, high = elo(mean - margin), elo(mean + margin)
     w, lo, d = record(points)
-    print(f"{w}-{lo}-{d} over {n}, {100 * mean:.1f} %, Elo {elo(mean)} ({low} … {high})")
+    print(f"{w}-{lo}-{d} over {len(points)}, {100 * mean:.1f} %, Elo {elo(mean)} ({low} … {high})")
     for colour in ("black", "white"):
         side = [g.sente_points() for g in played if getattr(g, colour) == NAME]
         print(f"  as {colour} {'-'.join(map(str, record(side)))}")
@@ -128,11 +133,10 @@ def paired(base_path, new_arg):
         sys.exit("games.py: fewer than two pairs to compare")
     diffs = [n - b for b, n in kept]
     count = len(diffs)
-    mean = sum(diffs) / count
-    sd = math.sqrt(sum((d - mean) ** 2 for d in diffs) / (count - 1))
+    mean, margin = mean_and_margin(diffs)
     # A pair holds two games: a difference of 2 points is 100 points per hundred games.
     print(
-        f"{50 * mean:+.1f} (±{50 * 1.96 * sd / math.sqrt(count):.1f}, {count} pairs; "
+        f"{50 * mean:+.1f} (±{50 * margin:.1f}, {count} pairs; "
         f"{sum(d == 0 for d in diffs)} the same, {sum(d > 0 for d in diffs)} better, "
         f"{sum(d < 0 for d in diffs)} worse)"
     )

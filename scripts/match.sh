@@ -35,7 +35,8 @@ OUTDIR=$5
 LIMIT=$6
 FIRST=${7:-1}
 LAST=${8:-$(wc -l <"$OPENINGS")}
-CGC=$(command -v "${CGC:-c-gomoku-cli}") || { echo "match.sh: no c-gomoku-cli (set CGC)" >&2 && exit 2; }
+CGC=$(command -v "${CGC:-c-gomoku-cli}") ||
+    { echo "match.sh: no c-gomoku-cli (set CGC)" >&2 && exit 2; }
 CGC=$(realpath "$CGC")
 
 case "$RULE" in 0 | 1 | 4) ;; *) echo "match.sh: RULE must be 0, 1 or 4" >&2 && exit 2 ;; esac
