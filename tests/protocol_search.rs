@@ -244,7 +244,7 @@ fn the_hash_table_outlives_the_game_clock() {
     let mut e = Engine::start();
     e.send_all(&[
         "INFO max_memory 134217728",
-        "INFO max_node 30000",
+        "INFO max_node 100000",
         "INFO show_detail 2",
         "INFO timeout_turn 1000",
         "INFO timeout_match 20000",
