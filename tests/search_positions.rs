@@ -167,10 +167,11 @@ fn assert_proven_within(positions: &[&str], limit: u64, budget: u64) {
 /// nodes, 1.94 million in all; without it 1,766,115 + 1,108,015 + 1,586,114 + 1,974,020, 6.43
 /// million (both with the threat-count evaluation, twenty-eighth session). Position 22 was a
 /// fifth until the threat counts: they rank e9 (also winning, unproven after 4 million nodes)
-/// above h5 (mate in 14, proven in 76,417). It is again since the sixty-first session, in 83's
-/// place: with futility pruning only near the horizon 83 is unproven after 3 million nodes.
-/// Now 178,158 + 240,887 + 175,153 + 109,367 nodes, 0.70 million; without the rule 0.81
-/// million (the table's deeper entries have since taken over most of its work here).
+/// above h5 (mate in 14, proven in 76,417). Since the sixty-first session it is one of the four
+/// again, in place of 83, which futility pruning only near the horizon leaves unproven after 3
+/// million nodes. The four now take 178,158 + 240,887 + 175,153 + 109,367 nodes, 0.70 million;
+/// without the rule 0.81 million (the table's deeper entries have since taken over most of its
+/// work here).
 #[test]
 fn a_proven_result_in_the_table_is_used_at_any_depth() {
     let positions = [12, 42, 124, 22].map(selfplay_position);
