@@ -102,7 +102,8 @@ def score(paths):
     mean, margin = mean_and_margin(points)
     low, high = elo(mean - margin), elo(mean + margin)
     w, lo, d = record(points)
-    print(f"{w}-{lo}-{d} over {len(points)}, {100 * mean:.1f} %, Elo {elo(mean)} ({low} … {high})")
+    summary = f"{w}-{lo}-{d} over {len(points)}, {100 * mean:.1f} %"
+    print(f"{summary}, Elo {elo(mean)} ({low} … {high})")
     for colour in ("black", "white"):
         side = [g.sente_points() for g in played if getattr(g, colour) == NAME]
         print(f"  as {colour} {'-'.join(map(str, record(side)))}")
