@@ -21,6 +21,7 @@ gives the result as chess does: `1-0` means the engine of the `White` tag won.
 
 import math
 import re
+import signal
 import sys
 from dataclasses import dataclass
 
@@ -160,4 +161,6 @@ def main(argv):
 
 
 if __name__ == "__main__":
+    # Piped into `head`, stop quietly when the reader has had enough, as a shell tool does.
+    signal.signal(signal.SIGPIPE, signal.SIG_DFL)
     main(sys.argv[1:])
