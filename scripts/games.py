@@ -3,6 +3,7 @@
 
     scripts/games.py score GAMES.pgn...
     scripts/games.py paired BASE.pgn NEW.pgn[:OFFSET]
+    scripts/games.py times GAMES.sgf...
 
 `score` prints Sente's W-L-D over the games of all the files together, its score, the Elo
 difference with a 95 % interval (normal approximation), and the record as black and as white.
@@ -14,6 +15,11 @@ on its opening, so the paired mean needs far fewer games than two separate score
 OFFSET is the number of games the new run's file starts later than the base's (a run taken up
 from a later opening: 2 × (its first opening − the base's first)). Pairs holding a void game
 (under 4 plies: the opponent failing at the start) in either run are left out.
+
+`times` reads the SGF records (match.sh writes them too, with each move's time as the manager
+measured it) and prints, for Sente and for its opponent, how many replies, their mean, median and
+slowest time, then Sente's five slowest replies with where they were played (game number in the
+files' order, ply counted from the first stone, opening stones included).
 
 The engine under test plays under the name "sente" (match.sh names it so). c-gomoku-cli's PGN
 gives the result as chess does: `1-0` means the engine of the `White` tag won.
@@ -151,11 +157,60 @@ def paired(base_path, new_arg):
     )
 
 
+def read_reply_times(path):
+    """Per game in the file: Sente's colour and every timed move as (ply, colour, ms)."""
+    with open(path, encoding="utf-8", errors="replace") as f:
+        text = f.read()
+    games = []
+    for record_text in re.split(r"\(;FF", text)[1:]:
+        black = re.search(r"PB\[(.*?)\]", record_text)
+        colour = "B" if black and black.group(1) == NAME else "W"
+        moves = re.findall(r";([BW])\[\w*\]C\[([^\]]*)\]", record_text)
+        timed = [
+            (ply, c, int(note[:-2]))
+            for ply, (c, note) in enumerate(moves, start=1)
+            if re.fullmatch(r"\d+ms", note)
+        ]
+        games.append((colour, timed))
+    return games
+
+
+def median(values):
+    ordered = sorted(values)
+    middle = len(ordered) // 2
+    if len(ordered) % 2:
+        return ordered[middle]
+    return (ordered[middle - 1] + ordered[middle]) / 2
+
+
+def times(paths):
+    games = [g for p in paths for g in read_reply_times(p)]
+    sente = [
+        (ms, number, ply)
+        for number, (colour, timed) in enumerate(games, start=1)
+        for ply, c, ms in timed
+        if c == colour
+    ]
+    opponent = [ms for colour, timed in games for _, c, ms in timed if c != colour]
+    if not sente:
+        sys.exit("games.py: no timed move of sente's")
+    for name, replies in (("sente", [ms for ms, _, _ in sente]), ("opponent", opponent)):
+        if replies:
+            print(
+                f"{name}: {len(replies)} replies, mean {sum(replies) / len(replies):.0f} ms, "
+                f"median {median(replies):.0f} ms, slowest {max(replies)} ms"
+            )
+    slowest = sorted(sente, key=lambda t: -t[0])[:5]
+    print("  sente's slowest: " + ", ".join(f"{ms} ms (game {n}, ply {p})" for ms, n, p in slowest))
+
+
 def main(argv):
     if len(argv) >= 2 and argv[0] == "score":
         score(argv[1:])
     elif len(argv) == 3 and argv[0] == "paired":
         paired(argv[1], argv[2])
+    elif len(argv) >= 2 and argv[0] == "times":
+        times(argv[1:])
     else:
         sys.exit(__doc__.strip().split("\n\n")[1])
 
