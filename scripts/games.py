@@ -158,13 +158,18 @@ def paired(base_path, new_arg):
 
 
 def read_reply_times(path):
-    """Per game in the file: Sente's colour and every timed move as (ply, colour, ms)."""
+    """Per game in the file: Sente's colour (None if Sente did not play it) and every timed move
+    as (ply, colour, ms)."""
     with open(path, encoding="utf-8", errors="replace") as f:
         text = f.read()
     games = []
     for record_text in re.split(r"\(;FF", text)[1:]:
-        black = re.search(r"PB\[(.*?)\]", record_text)
-        colour = "B" if black and black.group(1) == NAME else "W"
+        players = {
+            tag: m.group(1)
+            for tag in ("PB", "PW")
+            if (m := re.search(tag + r"\[(.*?)\]", record_text))
+        }
+        colour = {players.get("PB"): "B", players.get("PW"): "W"}.get(NAME)
         moves = re.findall(r";([BW])\[\w*\]C\[([^\]]*)\]", record_text)
         timed = [
             (ply, c, int(note[:-2]))
@@ -184,14 +189,11 @@ def median(values):
 
 
 def times(paths):
-    games = [g for p in paths for g in read_reply_times(p)]
-    sente = [
-        (ms, number, ply)
-        for number, (colour, timed) in enumerate(games, start=1)
-        for ply, c, ms in timed
-        if c == colour
-    ]
-    opponent = [ms for colour, timed in games for _, c, ms in timed if c != colour]
+    every_game = (g for p in paths for g in read_reply_times(p))
+    # Numbered in the files' order before the games Sente did not play are dropped.
+    games = [(n, c, timed) for n, (c, timed) in enumerate(every_game, start=1) if c]
+    sente = [(ms, n, ply) for n, colour, timed in games for ply, c, ms in timed if c == colour]
+    opponent = [ms for _, colour, timed in games for _, c, ms in timed if c != colour]
     if not sente:
         sys.exit("games.py: no timed move of sente's")
     for name, replies in (("sente", [ms for ms, _, _ in sente]), ("opponent", opponent)):
