@@ -28,6 +28,7 @@ gives the result as chess does: `1-0` means the engine of the `White` tag won.
 import math
 import re
 import signal
+import statistics
 import sys
 from dataclasses import dataclass
 
@@ -164,12 +165,13 @@ def read_reply_times(path):
         text = f.read()
     games = []
     for record_text in re.split(r"\(;FF", text)[1:]:
-        players = {
-            tag: m.group(1)
-            for tag in ("PB", "PW")
-            if (m := re.search(tag + r"\[(.*?)\]", record_text))
-        }
-        colour = {players.get("PB"): "B", players.get("PW"): "W"}.get(NAME)
+        black = re.search(r"PB\[(.*?)\]", record_text)
+        white = re.search(r"PW\[(.*?)\]", record_text)
+        colour = None
+        if black and black.group(1) == NAME:
+            colour = "B"
+        elif white and white.group(1) == NAME:
+            colour = "W"
         moves = re.findall(r";([BW])\[\w*\]C\[([^\]]*)\]", record_text)
         timed = [
             (ply, c, int(note[:-2]))
@@ -178,14 +180,6 @@ def read_reply_times(path):
         ]
         games.append((colour, timed))
     return games
-
-
-def median(values):
-    ordered = sorted(values)
-    middle = len(ordered) // 2
-    if len(ordered) % 2:
-        return ordered[middle]
-    return (ordered[middle - 1] + ordered[middle]) / 2
 
 
 def times(paths):
@@ -199,10 +193,10 @@ def times(paths):
     for name, replies in (("sente", [ms for ms, _, _ in sente]), ("opponent", opponent)):
         if replies:
             print(
-                f"{name}: {len(replies)} replies, mean {sum(replies) / len(replies):.0f} ms, "
-                f"median {median(replies):.0f} ms, slowest {max(replies)} ms"
+                f"{name}: {len(replies)} replies, mean {statistics.mean(replies):.0f} ms, "
+                f"median {statistics.median(replies):.0f} ms, slowest {max(replies)} ms"
             )
-    slowest = sorted(sente, key=lambda t: -t[0])[:5]
+    slowest = sorted(sente, reverse=True)[:5]
     print("  sente's slowest: " + ", ".join(f"{ms} ms (game {n}, ply {p})" for ms, n, p in slowest))
 
 
