@@ -297,11 +297,18 @@ impl Board {
             .sum()
     }
 
-    /// What the evaluation reads about `color`: its value sums and threat counts.
+    /// What the evaluation reads about `color`: its value sums, now and before the last
+    /// placement, and its threat counts.
     pub fn eval_side(&self, color: Color) -> eval::Side<'_> {
+        let before = self
+            .history
+            .last()
+            .map_or(&self.totals, |p| &p.totals_before);
         eval::Side {
             attack_sum: self.totals.attack_sums[color.index()],
             defence_sum: self.totals.defence_sums[color.index()],
+            attack_sum_before: before.attack_sums[color.index()],
+            defence_sum_before: before.defence_sums[color.index()],
             threats: &self.totals.threat_counts[color.index()],
             weights: self.weights[color.index()],
         }

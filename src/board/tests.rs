@@ -258,7 +258,8 @@ fn threat_counts_see_fours_and_fives() {
 
 /// The value sums the evaluation reads are each colour's cells valued with that colour's own
 /// weights (renju has one set per colour), recomputed here cell by cell. While renju's two sets
-/// hold the same values a mix-up of the colours' sets cannot show here; fitted sets will.
+/// hold the same values a mix-up of the colours' sets cannot show here; fitted sets will. The
+/// sums before the last move are the ones recomputed in the position before it.
 #[test]
 fn value_sums_use_each_colours_weights() {
     use crate::eval::Weights;
@@ -270,6 +271,11 @@ fn value_sums_use_each_colours_weights() {
     let mut rng = StdRng::seed_from_u64(11);
     for rule in [Rule::Renju, Rule::Freestyle, Rule::Standard] {
         let mut board = Board::new(15, 15, rule);
+        // Each colour's sums in the position before the last move.
+        let mut before = Color::BOTH.map(|color| {
+            let side = board.eval_side(color);
+            (side.attack_sum, side.defence_sum)
+        });
         for _ in 0..40 {
             if let Some(pos) = random_empty(&board, &mut rng) {
                 board.make(pos);
@@ -287,6 +293,11 @@ fn value_sums_use_each_colours_weights() {
                 }
                 let side = board.eval_side(color);
                 assert_eq!((side.attack_sum, side.defence_sum), (attack, defence));
+                assert_eq!(
+                    (side.attack_sum_before, side.defence_sum_before),
+                    before[color.index()]
+                );
+                before[color.index()] = (attack, defence);
             }
         }
     }

@@ -696,4 +696,5 @@ pub static GOMOKU: Weights = Weights {
             [0, -152, -331, -1857, -685],
         ],
     ],
+    quarters_before: 0,
 };

@@ -6,9 +6,11 @@
 //! game records (`examples/tune.rs`): for the side to move, the sum over empty cells of the
 //! *attack* values of its patterns (what it can build, moving first); minus, for the other
 //! side, the sum of the *defence* values (what it threatens, which the side to move must
-//! answer); plus a value for the combination of immediate threats both sides hold; plus, per
-//! side and threat, a value for how many cells carry it (the first open-three point is worth
-//! more than the fifth: the side can play only one, the defender must see to all).
+//! answer), in standard blended with the same difference in the position before the last
+//! move, seen from the side that was to move there (see [`cell_value_quarters`]); plus a value
+//! for the combination of immediate threats both sides hold; plus, per side and threat, a value
+//! for how many cells carry it (the first open-three point is worth more than the fifth: the
+//! side can play only one, the defender must see to all).
 //!
 //! Each rule family has its own weights: freestyle and standard share one set for both
 //! colours; renju has one per colour, since black's fouls change what its patterns are worth and
@@ -36,6 +38,14 @@ mod renju_weights;
 use gomoku_weights::GOMOKU;
 use renju_weights::{RENJU_BLACK, RENJU_WHITE};
 
+/// Standard: the values freestyle shares, with a quarter of the cell values from the position
+/// before the last move (strength log, sixty-seventh session; not yet screened in the other
+/// rules).
+pub static STANDARD: Weights = Weights {
+    quarters_before: 1,
+    ..GOMOKU
+};
+
 /// Every weight is stored at this multiple of a score unit, for finer steps than whole units.
 pub const SCALE: i32 = 8;
 
@@ -49,6 +59,9 @@ pub struct Weights {
     /// For the side to move (`[0]`) and the other side (`[1]`): per threat of [`COUNTED`], the
     /// value of holding it on n empty cells, n counted up to [`COUNT_CAP`] (`[0]` is zero).
     pub counts: [[[i16; COUNT_CAP + 1]; COUNTED.len()]; 2],
+    /// Quarters of the cell values taken from the position before the last move, when this is
+    /// the side to move's set (see [`cell_value_quarters`]).
+    pub quarters_before: i32,
 }
 
 impl Weights {
@@ -57,6 +70,7 @@ impl Weights {
         match (rule, color) {
             (Rule::Renju, Color::Black) => &RENJU_BLACK,
             (Rule::Renju, Color::White) => &RENJU_WHITE,
+            (Rule::Standard, _) => &STANDARD,
             _ => &GOMOKU,
         }
     }
@@ -99,6 +113,9 @@ pub struct Side<'a> {
     pub attack_sum: i32,
     /// Sum of the empty cells' defence values.
     pub defence_sum: i32,
+    /// The two sums in the position before the last move (the same on an empty board).
+    pub attack_sum_before: i32,
+    pub defence_sum_before: i32,
     /// How many empty cells carry each threat.
     pub threats: &'a [u16; Threat::COUNT],
     /// The weights the colour is evaluated with.
@@ -114,8 +131,24 @@ impl Side<'_> {
 /// The score of a position for the side to move (`own`) against the other side.
 pub fn score(own: &Side, opponent: &Side) -> i32 {
     let threat = own.weights.threat[threat_mask(own, opponent)];
-    let total = own.attack_sum - opponent.defence_sum + threat as i32 + count_value(own, opponent);
-    total / SCALE
+    let rest = threat as i32 + count_value(own, opponent);
+    // In quarters, divided once: a fit's features add up to the same score (examples/tune.rs).
+    (cell_value_quarters(own, opponent) + 4 * rest) / (4 * SCALE)
+}
+
+/// Four times the cell values for the side to move: its attack sum less the other side's
+/// defence sum, blended with the same difference in the position before the last move, seen
+/// from the side that was to move there (its attack sum less ours as defence), turned round;
+/// the side to move's [`Weights::quarters_before`] says how much of that to take. The cell
+/// values alone swing with every move: the side that has just moved has made its own patterns
+/// and spoilt the other's. Rapfi's classical evaluation averages its cell values over the
+/// position and the one before for that reason; a quarter played better than half (strength
+/// log, sixty-seventh session).
+fn cell_value_quarters(own: &Side, opponent: &Side) -> i32 {
+    let now = own.attack_sum - opponent.defence_sum;
+    let before = own.defence_sum_before - opponent.attack_sum_before;
+    let quarters = own.weights.quarters_before;
+    now * (4 - quarters) + before * quarters
 }
 
 /// The threats whose number of cells the evaluation values (see [`Weights::counts`]).
@@ -197,6 +230,7 @@ mod tests {
             pattern_set: [(0, 0); PATTERN_SETS],
             threat: [0; THREAT_MASKS],
             counts: [[[0; COUNT_CAP + 1]; COUNTED.len()]; 2],
+            quarters_before: 0,
         });
         weights.counts[0][flex3] = own;
         weights.counts[1][flex3] = theirs;
@@ -207,9 +241,47 @@ mod tests {
         Side {
             attack_sum: 0,
             defence_sum: 0,
+            attack_sum_before: 0,
+            defence_sum_before: 0,
             threats,
             weights,
         }
+    }
+
+    #[test]
+    fn cell_values_take_a_quarter_from_the_position_before_the_last_move() {
+        let mut blending = count_only([0; 5], [0; 5]);
+        blending.quarters_before = 1;
+        let weights: &'static Weights = Box::leak(blending);
+        let none = [0; Threat::COUNT];
+        let mut own = side(weights, &none);
+        let mut other = side(weights, &none);
+        // Now: our attack 800 against their defence 160. Before the last move (theirs),
+        // they were to move: their attack 480 against our defence 320.
+        (own.attack_sum, other.defence_sum) = (800, 160);
+        (other.attack_sum_before, own.defence_sum_before) = (480, 320);
+        assert_eq!(
+            score(&own, &other),
+            (3 * (800 - 160) + (320 - 480)) / 4 / SCALE
+        );
+        // The sums that belong to the other roles count for nothing.
+        (own.attack_sum_before, own.defence_sum) = (4000, 4000);
+        (other.attack_sum, other.defence_sum_before) = (4000, 4000);
+        assert_eq!(score(&own, &other), 55);
+        // Weights that take nothing from before read the sums of now alone.
+        let plain: &'static Weights = Box::leak(count_only([0; 5], [0; 5]));
+        own.weights = plain;
+        assert_eq!(score(&own, &other), (800 - 160) / SCALE);
+    }
+
+    #[test]
+    fn only_standard_blends_in_the_position_before() {
+        for rule in [Rule::Freestyle, Rule::Renju, Rule::Caro, Rule::StandardCaro] {
+            for color in [Color::Black, Color::White] {
+                assert_eq!(Weights::of(rule, color).quarters_before, 0, "{rule:?}");
+            }
+        }
+        assert_eq!(Weights::of(Rule::Standard, Color::White).quarters_before, 1);
     }
 
     #[test]
