@@ -101,24 +101,24 @@ impl Family {
     /// The family of `rule`'s games. Standard shares freestyle's values, which the fit moves;
     /// standard's own set differs only in [`Weights::quarters_before`].
     fn of(rule: Rule) -> Family {
-        let rule = if rule == Rule::Renju {
-            rule
+        if rule == Rule::Renju {
+            Family {
+                rule,
+                sets: vec![
+                    (Color::Black, "RENJU_BLACK", "Renju, black."),
+                    (Color::White, "RENJU_WHITE", "Renju, white."),
+                ],
+            }
         } else {
-            Rule::Freestyle
-        };
-        let sets = if rule == Rule::Renju {
-            vec![
-                (Color::Black, "RENJU_BLACK", "Renju, black."),
-                (Color::White, "RENJU_WHITE", "Renju, white."),
-            ]
-        } else {
-            vec![(
-                Color::Black,
-                "GOMOKU",
-                "Freestyle and standard, both colours.",
-            )]
-        };
-        Family { rule, sets }
+            Family {
+                rule: Rule::Freestyle,
+                sets: vec![(
+                    Color::Black,
+                    "GOMOKU",
+                    "Freestyle and standard, both colours.",
+                )],
+            }
+        }
     }
 
     /// Offset of `color`'s weight set in the feature vector (the one set, when both colours
