@@ -98,8 +98,7 @@ struct Family {
 }
 
 impl Family {
-    /// The family of `rule`'s games. Standard shares freestyle's values, which the fit moves;
-    /// standard's own set differs only in [`Weights::quarters_before`].
+    /// The family of `rule`'s games. Freestyle, standard and caro share one set.
     fn of(rule: Rule) -> Family {
         if rule == Rule::Renju {
             Family {
@@ -115,7 +114,7 @@ impl Family {
                 sets: vec![(
                     Color::Black,
                     "GOMOKU",
-                    "Freestyle and standard, both colours.",
+                    "Freestyle, standard and caro, both colours.",
                 )],
             }
         }

@@ -19,10 +19,12 @@
 // afterwards, from zero, the rest held, to 3,165 games of Sente's self-play and 452 of
 // Rapfi-classical's: `tune --counts-only --epochs 600 --l2 3e-6 --valid sp-valid.sgf --valid
 // p3-valid.sgf sp-train.sgf p3-train.sgf` (twenty-seventh and twenty-eighth sessions).
+// `quarters_before` is not fitted (the tuner writes the value it finds): set by hand after
+// screens against Rapfi (strength log, sixty-seventh and sixty-eighth sessions).
 
 use super::Weights;
 
-/// Freestyle and standard, both colours.
+/// Freestyle, standard and caro, both colours.
 #[rustfmt::skip]
 pub static GOMOKU: Weights = Weights {
     pattern_set: [
@@ -696,5 +698,5 @@ pub static GOMOKU: Weights = Weights {
             [0, -152, -331, -1857, -685],
         ],
     ],
-    quarters_before: 0,
+    quarters_before: 1,
 };

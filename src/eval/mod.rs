@@ -6,13 +6,13 @@
 //! game records (`examples/tune.rs`): for the side to move, the sum over empty cells of the
 //! *attack* values of its patterns (what it can build, moving first); minus, for the other
 //! side, the sum of the *defence* values (what it threatens, which the side to move must
-//! answer), in standard blended with the same difference in the position before the last
+//! answer), outside renju blended with the same difference in the position before the last
 //! move, seen from the side that was to move there (see [`cell_value_quarters`]); plus a value
 //! for the combination of immediate threats both sides hold; plus, per side and threat, a value
 //! for how many cells carry it (the first open-three point is worth more than the fifth: the
 //! side can play only one, the defender must see to all).
 //!
-//! Each rule family has its own weights: freestyle and standard share one set for both
+//! Each rule family has its own weights: freestyle, standard and caro share one set for both
 //! colours; renju has one per colour, since black's fouls change what its patterns are worth and
 //! white's threats include driving black onto them. A colour's cell values come from its own
 //! set; the threat term from the side to move's.
@@ -38,14 +38,6 @@ mod renju_weights;
 use gomoku_weights::GOMOKU;
 use renju_weights::{RENJU_BLACK, RENJU_WHITE};
 
-/// Standard: the values freestyle shares, with a quarter of the cell values from the position
-/// before the last move (strength log, sixty-seventh session; not yet screened in the other
-/// rules).
-pub static STANDARD: Weights = Weights {
-    quarters_before: 1,
-    ..GOMOKU
-};
-
 /// Every weight is stored at this multiple of a score unit, for finer steps than whole units.
 pub const SCALE: i32 = 8;
 
@@ -70,7 +62,6 @@ impl Weights {
         match (rule, color) {
             (Rule::Renju, Color::Black) => &RENJU_BLACK,
             (Rule::Renju, Color::White) => &RENJU_WHITE,
-            (Rule::Standard, _) => &STANDARD,
             _ => &GOMOKU,
         }
     }
@@ -142,8 +133,9 @@ pub fn score(own: &Side, opponent: &Side) -> i32 {
 /// the side to move's [`Weights::quarters_before`] says how much of that to take. The cell
 /// values alone swing with every move: the side that has just moved has made its own patterns
 /// and spoilt the other's. Rapfi's classical evaluation averages its cell values over the
-/// position and the one before for that reason; a quarter played better than half (strength
-/// log, sixty-seventh session).
+/// position and the one before for that reason; a quarter played better than half in standard,
+/// and better than none in freestyle, but not in renju (strength log, sixty-seventh and
+/// sixty-eighth sessions).
 fn cell_value_quarters(own: &Side, opponent: &Side) -> i32 {
     let now = own.attack_sum - opponent.defence_sum;
     let before = own.defence_sum_before - opponent.attack_sum_before;
@@ -275,13 +267,23 @@ mod tests {
     }
 
     #[test]
-    fn only_standard_blends_in_the_position_before() {
-        for rule in [Rule::Freestyle, Rule::Renju, Rule::Caro, Rule::StandardCaro] {
+    fn every_rule_but_renju_blends_in_the_position_before() {
+        for rule in [
+            Rule::Freestyle,
+            Rule::Standard,
+            Rule::Renju,
+            Rule::Caro,
+            Rule::StandardCaro,
+        ] {
             for color in [Color::Black, Color::White] {
-                assert_eq!(Weights::of(rule, color).quarters_before, 0, "{rule:?}");
+                let expected = if rule == Rule::Renju { 0 } else { 1 };
+                assert_eq!(
+                    Weights::of(rule, color).quarters_before,
+                    expected,
+                    "{rule:?}"
+                );
             }
         }
-        assert_eq!(Weights::of(Rule::Standard, Color::White).quarters_before, 1);
     }
 
     #[test]
