@@ -100,24 +100,19 @@ struct Family {
 impl Family {
     /// The family of `rule`'s games. Freestyle, standard and caro share one set.
     fn of(rule: Rule) -> Family {
-        if rule == Rule::Renju {
-            Family {
-                rule,
-                sets: vec![
-                    (Color::Black, "RENJU_BLACK", "Renju, black."),
-                    (Color::White, "RENJU_WHITE", "Renju, white."),
-                ],
-            }
+        let sets = if rule == Rule::Renju {
+            vec![
+                (Color::Black, "RENJU_BLACK", "Renju, black."),
+                (Color::White, "RENJU_WHITE", "Renju, white."),
+            ]
         } else {
-            Family {
-                rule: Rule::Freestyle,
-                sets: vec![(
-                    Color::Black,
-                    "GOMOKU",
-                    "Freestyle, standard and caro, both colours.",
-                )],
-            }
-        }
+            vec![(
+                Color::Black,
+                "GOMOKU",
+                "Freestyle, standard and caro, both colours.",
+            )]
+        };
+        Family { rule, sets }
     }
 
     /// Offset of `color`'s weight set in the feature vector (the one set, when both colours

@@ -268,20 +268,11 @@ mod tests {
 
     #[test]
     fn every_rule_but_renju_blends_in_the_position_before() {
-        for rule in [
-            Rule::Freestyle,
-            Rule::Standard,
-            Rule::Renju,
-            Rule::Caro,
-            Rule::StandardCaro,
-        ] {
-            for color in [Color::Black, Color::White] {
+        for rule in Rule::ALL {
+            for color in Color::BOTH {
                 let expected = if rule == Rule::Renju { 0 } else { 1 };
-                assert_eq!(
-                    Weights::of(rule, color).quarters_before,
-                    expected,
-                    "{rule:?}"
-                );
+                let quarters = Weights::of(rule, color).quarters_before;
+                assert_eq!(quarters, expected, "{rule:?}");
             }
         }
     }
