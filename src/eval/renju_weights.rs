@@ -12,8 +12,5 @@ pub static RENJU_BLACK: Weights = Weights {
     ..GOMOKU
 };
 
-/// Renju, white.
-pub static RENJU_WHITE: Weights = Weights {
-    quarters_before: 0,
-    ..GOMOKU
-};
+/// Renju, white: the same values as black's until a fit sets them apart.
+pub static RENJU_WHITE: Weights = RENJU_BLACK;
