@@ -2,7 +2,7 @@
 """Scores c-gomoku-cli game records of Sente's matches (scripts/match.sh writes them).
 
     scripts/games.py score GAMES.pgn...
-    scripts/games.py paired BASE.pgn NEW.pgn[:OFFSET]
+    scripts/games.py paired BASE.pgn [MORE-BASES.pgn...] NEW.pgn[:OFFSET]
     scripts/games.py times GAMES.sgf...
 
 `score` prints Sente's W-L-D over the games of all the files together, its score, the Elo
@@ -15,6 +15,11 @@ on its opening, so the paired mean needs far fewer games than two separate score
 OFFSET is the number of games the new run's file starts later than the base's (a run taken up
 from a later opening: 2 × (its first opening − the base's first)). Pairs holding a void game
 (under 4 plies: the opponent failing at the start) in either run are left out.
+
+With several base runs over the same openings (the same build, its games made to differ by a
+neutral change such as another hash seed), an opening's base is their mean. At a node limit one
+run of a build is one draw of how its games happen to go: every change screened against the
+same single run inherits that run's luck, and several runs average it out.
 
 `times` reads the SGF records (match.sh writes them too, with each move's time as the manager
 measured it) and prints, for Sente and for its opponent, how many replies, their mean, median and
@@ -130,13 +135,17 @@ def pairs(games):
     return out
 
 
-def paired(base_path, new_arg):
+def paired(base_paths, new_arg):
     new_path, _, offset = new_arg.partition(":")
     offset = int(offset or 0)
     if offset % 2:
         sys.exit("games.py: OFFSET must be even (two games an opening)")
-    base = pairs(read_games(base_path)[offset:])
+    bases = [pairs(read_games(path)[offset:]) for path in base_paths]
     new = pairs(read_games(new_path))
+    base = [
+        None if any(run[i] is None for run in bases) else sum(run[i] for run in bases) / len(bases)
+        for i in range(min(map(len, bases)))
+    ]
     kept = [(b, n) for b, n in zip(base, new) if b is not None and n is not None]
     if len(kept) < 2:
         sys.exit("games.py: fewer than two pairs to compare")
@@ -203,8 +212,8 @@ def times(paths):
 def main(argv):
     if len(argv) >= 2 and argv[0] == "score":
         score(argv[1:])
-    elif len(argv) == 3 and argv[0] == "paired":
-        paired(argv[1], argv[2])
+    elif len(argv) >= 3 and argv[0] == "paired":
+        paired(argv[1:-1], argv[-1])
     elif len(argv) >= 2 and argv[0] == "times":
         times(argv[1:])
     else:
