@@ -107,7 +107,11 @@ fn yixin_board_session() {
     let asked = Instant::now();
     e.send("yxstop");
     let (mv, _) = until_move(&mut e);
-    assert!(asked.elapsed() < Duration::from_millis(500));
+    let took = asked.elapsed();
+    assert!(
+        took < Duration::from_millis(500),
+        "YXSTOP answered after {took:?}"
+    );
     assert!(mv.0 < 15 && mv.1 < 15);
 }
 
