@@ -19,7 +19,8 @@ from a later opening: 2 × (its first opening − the base's first)). Pairs hold
 With several base runs over the same openings (the same build, its games made to differ by a
 neutral change such as another hash seed), an opening's base is their mean. At a node limit one
 run of a build is one draw of how its games happen to go: every change screened against the
-same single run inherits that run's luck, and several runs average it out.
+same single run inherits that run's luck, and several runs average it out. Openings past the
+end of the shortest base run are left out.
 
 `times` reads the SGF records (match.sh writes them too, with each move's time as the manager
 measured it) and prints, for Sente and for its opponent, how many replies, their mean, median and
