@@ -143,10 +143,8 @@ def paired(base_paths, new_arg):
         sys.exit("games.py: OFFSET must be even (two games an opening)")
     bases = [pairs(read_games(path)[offset:]) for path in base_paths]
     new = pairs(read_games(new_path))
-    base = [
-        None if any(run[i] is None for run in bases) else sum(run[i] for run in bases) / len(bases)
-        for i in range(min(map(len, bases)))
-    ]
+    # zip stops at the shortest base run.
+    base = [None if None in runs else sum(runs) / len(runs) for runs in zip(*bases)]
     kept = [(b, n) for b, n in zip(base, new) if b is not None and n is not None]
     if len(kept) < 2:
         sys.exit("games.py: fewer than two pairs to compare")
