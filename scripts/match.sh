@@ -1,18 +1,20 @@
 #!/usr/bin/env bash
 # Plays one engine build against another under c-gomoku-cli, the way the strength log's runs
-# are played: 15×15, one thread and 64 MiB each, one game at a time, each opening twice with
-# colours swapped, in file order (so two runs over the same openings pair up game for game;
-# see scripts/games.py).
+# are played: 15×15 (unless SIZE says otherwise), one thread and 64 MiB each, one game at a
+# time, each opening twice with colours swapped, in file order (so two runs over the same
+# openings pair up game for game; see scripts/games.py).
 #
-#   scripts/match.sh ENGINE OPPONENT RULE OPENINGS OUTDIR LIMIT [FIRST LAST]
+#   [SIZE=20] scripts/match.sh ENGINE OPPONENT RULE OPENINGS OUTDIR LIMIT [FIRST LAST]
 #
 # ENGINE, OPPONENT  paths of pbrain-style engines (ENGINE plays under the name "sente")
 # RULE              a Gomocup rule code: 0 freestyle, 1 standard, 4 renju
 # OPENINGS          an opening file in c-gomoku-cli's offset format, one opening a line
 # OUTDIR            created; receives openings.txt, games.pgn, games.sgf, out.txt (the
 #                   manager's report) and c-gomoku-cli.1.log (every line, with times)
-# LIMIT             a node limit per move (200000) or a time per move with a unit (1s, 500ms)
+# LIMIT             a node limit per move (200000), a time per move with a unit (1s, 500ms),
+#                   or a game clock GAME/MOVE in seconds (18/3: 18 s a game, at most 3 s a move)
 # FIRST LAST        the range of opening lines to play (default: every line)
+# SIZE              the board's side, 5 to 22 (default 15); the openings must fit it
 #
 # The manager is `c-gomoku-cli` on PATH, or the program CGC names. The engines and the manager
 # are built outside this repository (README, "The opponents"). Stop a run with
@@ -33,6 +35,7 @@ RULE=$3
 OPENINGS=$4
 OUTDIR=$5
 LIMIT=$6
+SIZE=${SIZE:-15}
 FIRST=${7:-1}
 LAST=${8:-$(wc -l <"$OPENINGS")}
 CGC=$(command -v "${CGC:-c-gomoku-cli}") ||
@@ -40,10 +43,20 @@ CGC=$(command -v "${CGC:-c-gomoku-cli}") ||
 CGC=$(realpath "$CGC")
 
 case "$RULE" in 0 | 1 | 4) ;; *) echo "match.sh: RULE must be 0, 1 or 4" >&2 && exit 2 ;; esac
+# c-gomoku-cli plays boards of 5 to 22.
+case "$SIZE" in
+[5-9] | 1[0-9] | 2[0-2]) ;;
+*) echo "match.sh: SIZE must be 5 to 22" >&2 && exit 2 ;;
+esac
 case "$LIMIT" in
 *ms) TC="tc=0/$(awk "BEGIN { print ${LIMIT%ms} / 1000 }") tolerance=2" ;;
 *s) TC="tc=0/${LIMIT%s} tolerance=2" ;;
-*[!0-9]* | '') echo "match.sh: LIMIT is a node count or a time such as 1s" >&2 && exit 2 ;;
+# A game clock: c-gomoku-cli sends timeout_match, timeout_turn and time_left before each move.
+[0-9]*/[0-9]*) TC="tc=$LIMIT tolerance=2" ;;
+*[!0-9]* | '')
+    echo "match.sh: LIMIT is a node count, a time such as 1s or a clock such as 18/3" >&2
+    exit 2
+    ;;
 # Under a node limit the clock only guards against a hang.
 *) TC="tc=0/10 nodes=$LIMIT" ;;
 esac
@@ -62,7 +75,7 @@ cd "$OUTDIR"
     -engine name=sente cmd="$ENGINE" \
     -engine name=opponent cmd="$OPPONENT" \
     -each $TC maxmemory=67108864 thread=1 \
-    -rule "$RULE" -boardsize 15 \
+    -rule "$RULE" -boardsize "$SIZE" \
     -openings file="$OUTDIR/openings.txt" type=offset order=sequential -repeat \
     -games $((2 * COUNT)) -concurrency 1 \
     -pgn "$OUTDIR/games.pgn" -sgf "$OUTDIR/games.sgf" -log \
