@@ -25,7 +25,8 @@ end of the shortest base run are left out.
 `times` reads the SGF records (match.sh writes them too, with each move's time as the manager
 measured it) and prints, for Sente and for its opponent, how many replies, their mean, median and
 slowest time, then Sente's five slowest replies with where they were played (game number in the
-files' order, ply counted from the first stone, opening stones included).
+files' order, ply counted from the first stone, opening stones included), and each side's time
+over a whole game (mean, median, most: what a game clock limits).
 
 The engine under test plays under the name "sente" (match.sh names it so). c-gomoku-cli's PGN
 gives the result as chess does: `1-0` means the engine of the `White` tag won.
@@ -206,6 +207,16 @@ def times(paths):
             )
     slowest = sorted(sente, reverse=True)[:5]
     print("  sente's slowest: " + ", ".join(f"{ms} ms (game {n}, ply {p})" for ms, n, p in slowest))
+    # Under a game clock what counts is each game's total, against the clock.
+    for name, mine in (("sente", True), ("opponent", False)):
+        totals = [
+            sum(ms for _, c, ms in timed if (c == colour) == mine) / 1000
+            for _, colour, timed in games
+        ]
+        print(
+            f"{name}'s time a game: mean {statistics.mean(totals):.1f} s, "
+            f"median {statistics.median(totals):.1f} s, most {max(totals):.1f} s"
+        )
 
 
 def main(argv):
