@@ -48,18 +48,21 @@ case "$SIZE" in
 [5-9] | 1[0-9] | 2[0-2]) ;;
 *) echo "match.sh: SIZE must be 5 to 22" >&2 && exit 2 ;;
 esac
-case "$LIMIT" in
-*ms) TC="tc=0/$(awk "BEGIN { print ${LIMIT%ms} / 1000 }") tolerance=2" ;;
-*s) TC="tc=0/${LIMIT%s} tolerance=2" ;;
-# A game clock: c-gomoku-cli sends timeout_match, timeout_turn and time_left before each move.
-[0-9]*/[0-9]*) TC="tc=$LIMIT tolerance=2" ;;
-*[!0-9]* | '')
+NUMBER='[0-9]+([.][0-9]+)?'
+if [[ $LIMIT =~ ^[0-9]+$ ]]; then
+    # Under a node limit the clock only guards against a hang.
+    TC="tc=0/10 nodes=$LIMIT"
+elif [[ $LIMIT =~ ^${NUMBER}ms$ ]]; then
+    TC="tc=0/$(awk "BEGIN { print ${LIMIT%ms} / 1000 }") tolerance=2"
+elif [[ $LIMIT =~ ^${NUMBER}s$ ]]; then
+    TC="tc=0/${LIMIT%s} tolerance=2"
+elif [[ $LIMIT =~ ^${NUMBER}/${NUMBER}$ ]]; then
+    # A game clock: c-gomoku-cli sends timeout_match, timeout_turn and time_left before each move.
+    TC="tc=$LIMIT tolerance=2"
+else
     echo "match.sh: LIMIT is a node count, a time such as 1s or a clock such as 18/3" >&2
     exit 2
-    ;;
-# Under a node limit the clock only guards against a hang.
-*) TC="tc=0/10 nodes=$LIMIT" ;;
-esac
+fi
 
 mkdir -p "$OUTDIR"
 OUTDIR=$(realpath "$OUTDIR")
