@@ -3,6 +3,7 @@
 
     scripts/games.py score GAMES.pgn...
     scripts/games.py paired BASE.pgn [MORE-BASES.pgn...] NEW.pgn[:OFFSET]
+    scripts/games.py paired BASE.pgn [MORE-BASES.pgn...] -- NEW.pgn[:OFFSET]...
     scripts/games.py times GAMES.sgf...
 
 `score` prints Sente's W-L-D over the games of all the files together, its score, the Elo
@@ -20,7 +21,9 @@ With several base runs over the same openings (the same build, its games made to
 neutral change such as another hash seed), an opening's base is their mean. At a node limit one
 run of a build is one draw of how its games happen to go: every change screened against the
 same single run inherits that run's luck, and several runs average it out. Openings past the
-end of the shortest base run are left out.
+end of the shortest base run are left out. Several new runs (after `--`, all from the same
+first opening, so one OFFSET) are averaged the same way: a change measured twice is compared
+with its base as a whole rather than pass by pass.
 
 `times` reads the SGF records (match.sh writes them too, with each move's time as the manager
 measured it) and prints, for Sente and for its opponent, how many replies, their mean, median and
@@ -137,15 +140,28 @@ def pairs(games):
     return out
 
 
-def paired(base_paths, new_arg):
-    new_path, _, offset = new_arg.partition(":")
-    offset = int(offset or 0)
-    if offset % 2:
-        sys.exit("games.py: OFFSET must be even (two games an opening)")
+def mean_pairs(runs):
+    """Each opening's mean over several runs' pairs; None where any run's pair is void. zip
+    stops at the shortest run."""
+    return [None if None in points else sum(points) / len(points) for points in zip(*runs)]
+
+
+def paired(base_paths, new_args):
+    offsets = set()
+    news = []
+    for arg in new_args:
+        new_path, _, offset = arg.partition(":")
+        offset = int(offset or 0)
+        if offset % 2:
+            sys.exit("games.py: OFFSET must be even (two games an opening)")
+        offsets.add(offset)
+        news.append(pairs(read_games(new_path)))
+    if len(offsets) > 1:
+        sys.exit("games.py: the new runs must start at the same opening (one OFFSET)")
+    offset = offsets.pop()
     bases = [pairs(read_games(path)[offset:]) for path in base_paths]
-    new = pairs(read_games(new_path))
-    # zip stops at the shortest base run.
-    base = [None if None in runs else sum(runs) / len(runs) for runs in zip(*bases)]
+    base = mean_pairs(bases)
+    new = mean_pairs(news)
     kept = [(b, n) for b, n in zip(base, new) if b is not None and n is not None]
     if len(kept) < 2:
         sys.exit("games.py: fewer than two pairs to compare")
@@ -222,8 +238,13 @@ def times(paths):
 def main(argv):
     if len(argv) >= 2 and argv[0] == "score":
         score(argv[1:])
+    elif len(argv) >= 3 and argv[0] == "paired" and "--" in argv:
+        split = argv.index("--")
+        if split < 2 or split == len(argv) - 1:
+            sys.exit("games.py: paired needs base runs before -- and new runs after it")
+        paired(argv[1:split], argv[split + 1 :])
     elif len(argv) >= 3 and argv[0] == "paired":
-        paired(argv[1:-1], argv[-1])
+        paired(argv[1:-1], argv[-1:])
     elif len(argv) >= 2 and argv[0] == "times":
         times(argv[1:])
     else:
