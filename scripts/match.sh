@@ -8,7 +8,8 @@
 #
 # ENGINE, OPPONENT  paths of pbrain-style engines (ENGINE plays under the name "sente")
 # RULE              a Gomocup rule code: 0 freestyle, 1 standard, 4 renju
-# OPENINGS          an opening file in c-gomoku-cli's offset format, one opening a line
+# OPENINGS          an opening file in c-gomoku-cli's offset format, one opening a line;
+#                   lines starting with # are comments, left out before lines are counted
 # OUTDIR            created; receives openings.txt, games.pgn, games.sgf, out.txt (the
 #                   manager's report) and c-gomoku-cli.1.log (every line, with times)
 # LIMIT             a node limit per move (200000), a time per move with a unit (1s, 500ms),
@@ -37,7 +38,7 @@ OUTDIR=$5
 LIMIT=$6
 SIZE=${SIZE:-15}
 FIRST=${7:-1}
-LAST=${8:-$(wc -l <"$OPENINGS")}
+LAST=${8:-$(grep -vc '^#' "$OPENINGS" || true)}
 CGC=$(command -v "${CGC:-c-gomoku-cli}") ||
     { echo "match.sh: no c-gomoku-cli (set CGC)" >&2 && exit 2; }
 CGC=$(realpath "$CGC")
@@ -66,7 +67,7 @@ fi
 
 mkdir -p "$OUTDIR"
 OUTDIR=$(realpath "$OUTDIR")
-sed -n "${FIRST},${LAST}p" "$OPENINGS" >"$OUTDIR/openings.txt"
+{ grep -v '^#' "$OPENINGS" || true; } | sed -n "${FIRST},${LAST}p" >"$OUTDIR/openings.txt"
 COUNT=$(wc -l <"$OUTDIR/openings.txt")
 [ "$COUNT" -gt 0 ] || { echo "match.sh: no openings in lines $FIRST to $LAST" >&2 && exit 2; }
 
