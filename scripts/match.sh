@@ -38,7 +38,7 @@ OUTDIR=$5
 LIMIT=$6
 SIZE=${SIZE:-15}
 FIRST=${7:-1}
-LAST=${8:-$(grep -vc '^#' "$OPENINGS" || true)}
+LAST=${8:-}
 CGC=$(command -v "${CGC:-c-gomoku-cli}") ||
     { echo "match.sh: no c-gomoku-cli (set CGC)" >&2 && exit 2; }
 CGC=$(realpath "$CGC")
@@ -67,9 +67,10 @@ fi
 
 mkdir -p "$OUTDIR"
 OUTDIR=$(realpath "$OUTDIR")
-{ grep -v '^#' "$OPENINGS" || true; } | sed -n "${FIRST},${LAST}p" >"$OUTDIR/openings.txt"
+sed '/^#/d' "$OPENINGS" | sed -n "${FIRST},${LAST:-\$}p" >"$OUTDIR/openings.txt"
 COUNT=$(wc -l <"$OUTDIR/openings.txt")
-[ "$COUNT" -gt 0 ] || { echo "match.sh: no openings in lines $FIRST to $LAST" >&2 && exit 2; }
+[ "$COUNT" -gt 0 ] ||
+    { echo "match.sh: no openings in lines $FIRST to ${LAST:-the end}" >&2 && exit 2; }
 
 # The manager writes its log (every line to and from the engines, with times) to the working
 # directory; it starts each engine in the engine's own directory.
