@@ -22,7 +22,8 @@
 //! `--positions FILE` reads 15×15 positions in that same form instead (a rule name, then the
 //! moves, black first; `#` starts a comment line), each one where the side to move has a forced
 //! win: `examples/positions/` keeps such sets, taken from Sente's lost games, Rapfi's self-play
-//! and the positions where Rapfi first saw its win against Sente (each file's header says how);
+//! and the positions where Rapfi first saw its win against Sente, or in standard either engine
+//! its win against the other (each file's header says how);
 //! its `rapfi-renju-selfplay-300.txt` is not one of them but whole games, one a line, that the
 //! move-generation tests replay.
 //! Where the winner must first block a five, the search (with no clock) searches past the block.
