@@ -3,14 +3,15 @@
 
     scripts/region_openings.py edge|centre SEED COUNT > openings.txt
 
-Gomocup's 20×20 freestyle openings (`freestyle20.txt`, lines 29 to 57) put their stones near an
-edge or a corner, where Sente scores far less against Rapfi than on openings near the centre
-(strength log, seventy-ninth session). This draws COUNT distinct openings of the one kind or the
-other, in c-gomoku-cli's offset format (`dx,dy` from the centre cell (10, 10), black first, the
-colours alternating), the same file for the same SEED:
+Seventeen of the 29 Gomocup 20×20 openings that are not won by black alone (`freestyle20.txt`,
+lines 29 to 57) put stones within three lines of an edge, where Sente scores far less against
+Rapfi than on openings near the centre (strength log, seventy-ninth session). This draws COUNT
+distinct openings of the one kind or the other, in c-gomoku-cli's offset format (`dx,dy` from
+the centre cell (10, 10), black first, the colours alternating), the same file for the same
+SEED:
 
-- each opening has 3, 4 or 5 stones; the first is the anchor, each later one is within two
-  lines of the stone before it (seven times in ten) or within three of the anchor;
+- each opening has 3, 4 or 5 stones; the first is the anchor; each coordinate of a later stone
+  is within two of the stone before it (seven times in ten) or within three of the anchor;
 - `edge`: the anchor is in a 6×6 corner block (six times in ten) or within four lines of an edge
   and away from the corners;
 - `centre`: the anchor is within the 6×6 block around the centre;
@@ -66,9 +67,13 @@ def opening(kind, rng):
 
 
 def main(argv):
+    usage = __doc__.strip().splitlines()[2].strip()
     if len(argv) != 3 or argv[0] not in ("edge", "centre"):
-        sys.exit(__doc__.strip().splitlines()[2].strip())
-    kind, seed, count = argv[0], int(argv[1]), int(argv[2])
+        sys.exit(usage)
+    try:
+        kind, seed, count = argv[0], int(argv[1]), int(argv[2])
+    except ValueError:
+        sys.exit(usage)
     rng = random.Random(seed)
     seen, lines = set(), []
     while len(lines) < count:
