@@ -5,6 +5,7 @@
     scripts/games.py paired BASE.pgn [MORE-BASES.pgn...] NEW.pgn[:OFFSET]
     scripts/games.py paired BASE.pgn [MORE-BASES.pgn...] -- NEW.pgn[:OFFSET]...
     scripts/games.py times GAMES.sgf...
+    scripts/games.py lengths GAMES.pgn...
 
 `score` prints Sente's W-L-D over the games of all the files together, its score, the Elo
 difference with a 95 % interval (normal approximation), and the record as black and as white.
@@ -31,6 +32,10 @@ slowest time, then Sente's five slowest replies with where they were played (gam
 files' order, ply counted from the first stone, opening stones included), and each side's time
 over a whole game (mean, median, most: what a game clock limits).
 
+`lengths` prints Sente's score by the length of the game: the plies played after the opening's
+stones (the PGN's PlyCount), in bands of 15 and a last band for 75 and more. Against Rapfi Sente
+holds its own in short games and loses most long ones (strength log, eightieth session).
+
 The engine under test plays under the name "sente" (match.sh names it so). c-gomoku-cli's PGN
 gives the result as chess does: `1-0` means the engine of the `White` tag won.
 """
@@ -44,6 +49,9 @@ from dataclasses import dataclass
 
 NAME = "sente"
 VOID_PLIES = 4
+# `lengths`: the width of a band of game lengths, and the first band that holds every longer game.
+LENGTH_BAND = 15
+LAST_BAND = 5
 
 
 @dataclass
@@ -126,6 +134,24 @@ def score(paths):
         side = [g.sente_points() for g in played if getattr(g, colour) == NAME]
         print(f"  as {colour} {'-'.join(map(str, record(side)))}")
     print(f"  {len(games) - len(played)} void game(s) left out")
+
+
+def lengths(paths):
+    games = [g for p in paths for g in read_games(p)]
+    played = [g for g in games if not g.void() and g.sente_points() is not None]
+    if not played:
+        sys.exit("games.py: no finished game of sente's")
+    bands = {}
+    for g in played:
+        band = min(g.plies // LENGTH_BAND, LAST_BAND)
+        bands.setdefault(band, []).append(g.sente_points())
+    for band in sorted(bands):
+        points = bands[band]
+        low = band * LENGTH_BAND
+        span = f"{low} and more" if band == LAST_BAND else f"{low}–{low + LENGTH_BAND - 1}"
+        w, lo, d = record(points)
+        mean = sum(points) / len(points)
+        print(f"{span:>11} plies: {len(points)} games, {w}-{lo}-{d}, {100 * mean:.1f} %")
 
 
 def pairs(games):
@@ -247,6 +273,8 @@ def main(argv):
         paired(argv[1:-1], argv[-1:])
     elif len(argv) >= 2 and argv[0] == "times":
         times(argv[1:])
+    elif len(argv) >= 2 and argv[0] == "lengths":
+        lengths(argv[1:])
     else:
         sys.exit(__doc__.strip().split("\n\n")[1])
 
