@@ -119,12 +119,18 @@ def record(points):
     return w, lo, len(points) - w - lo
 
 
-def score(paths):
+def finished_games(paths):
+    """Every game in the files, and those of them Sente played to a finish (not void)."""
     games = [g for p in paths for g in read_games(p)]
     played = [g for g in games if not g.void() and g.sente_points() is not None]
-    points = [g.sente_points() for g in played]
-    if not points:
+    if not played:
         sys.exit("games.py: no finished game of sente's")
+    return games, played
+
+
+def score(paths):
+    games, played = finished_games(paths)
+    points = [g.sente_points() for g in played]
     mean, margin = mean_and_margin(points)
     low, high = elo(mean - margin), elo(mean + margin)
     w, lo, d = record(points)
@@ -137,10 +143,7 @@ def score(paths):
 
 
 def lengths(paths):
-    games = [g for p in paths for g in read_games(p)]
-    played = [g for g in games if not g.void() and g.sente_points() is not None]
-    if not played:
-        sys.exit("games.py: no finished game of sente's")
+    _, played = finished_games(paths)
     bands = {}
     for g in played:
         band = min(g.plies // LENGTH_BAND, LAST_BAND)
