@@ -47,19 +47,21 @@ def symmetry(index, stone):
     return (y, x) if index & 4 else (x, y)
 
 
+def near(previous, anchor, rng):
+    """A coordinate of the next stone: within two of the stone before (seven times in ten) or
+    within three of the anchor."""
+    if rng.random() < 0.7:
+        return previous + rng.randint(-2, 2)
+    return anchor + rng.randint(-3, 3)
+
+
 def opening(kind, rng):
     count = rng.choice([3, 4, 5])
-    ax, ay = anchor(kind, rng)
-    stones = [(ax, ay)]
+    first = anchor(kind, rng)
+    stones = [first]
     while len(stones) < count:
-        if rng.random() < 0.7:
-            x = stones[-1][0] + rng.randint(-2, 2)
-        else:
-            x = ax + rng.randint(-3, 3)
-        if rng.random() < 0.7:
-            y = stones[-1][1] + rng.randint(-2, 2)
-        else:
-            y = ay + rng.randint(-3, 3)
+        x = near(stones[-1][0], first[0], rng)
+        y = near(stones[-1][1], first[1], rng)
         if 0 <= x < SIZE and 0 <= y < SIZE and (x, y) not in stones:
             stones.append((x, y))
     turn = rng.randrange(8)
