@@ -7,19 +7,19 @@
 //! where that knows better. In quiet positions (the opponent threatens nothing) razoring drops
 //! hopeless nodes into that VCF search, futility returns nodes far above beta below depth 8, and
 //! null move applies deep in the tree. Moves past a count that grows with depth are pruned (fours
-//! only where the side to move is expected to fail low, and there all but two near its last stone),
-//! and so are, near the horizon, moves that make and stop nothing. Later moves are searched with
-//! logarithmic late-move reductions, more at expected cut nodes and where the position is not
-//! improving, less for moves that build a double two or take the opponent's three square or that go
-//! on with an attack or that often refuted other moves (history), more for fours that only put off
-//! an open three's threat and, in busy positions, more for moves that do little; at a cut node
-//! whose evaluation is well above beta every move but a four is a ply shallower. Where the reliefs
-//! outweigh the reduction, a move is searched up to a ply deeper than the rest. A PV node whose
-//! hash move comes from a much shallower search, or that has none, is searched shallower itself.
-//! Depth is fractional: blocking a five and making an open three cost less than a ply, so forcing
-//! lines are followed deeper. The static evaluation every pruning rule reads is corrected by how
-//! far the searches of earlier nodes with the same shape around the last stone came out from it
-//! (`correction`).
+//! too: at expected cut nodes those far from both sides' last stones, elsewhere all but two next to
+//! the side's own), and so are, near the horizon, moves that make and stop nothing. Later moves are
+//! searched with logarithmic late-move reductions, more at expected cut nodes and where the
+//! position is not improving, less for moves that build a double two or take the opponent's three
+//! square or that go on with an attack or that often refuted other moves (history), more for fours
+//! that only put off an open three's threat and, in busy positions, more for moves that do little;
+//! at a cut node whose evaluation is well above beta every move but a four is a ply shallower.
+//! Where the reliefs outweigh the reduction, a move is searched up to a ply deeper than the rest. A
+//! PV node whose hash move comes from a much shallower search, or that has none, is searched
+//! shallower itself. Depth is fractional: blocking a five and making an open three cost less than a
+//! ply, so forcing lines are followed deeper. The static evaluation every pruning rule reads is
+//! corrected by how far the searches of earlier nodes with the same shape around the last stone
+//! came out from it (`correction`).
 //!
 //! One worker runs per search thread; they share only the hash table and the stop flag.
 
@@ -118,6 +118,11 @@ impl Fight {
     /// Whether `pos` is in line with or next to our last stone (see [`Pos::is_near_line`]).
     fn continues_our_line(&self, pos: Pos) -> bool {
         self.our_last.is_some_and(|last| last.is_near_line(pos))
+    }
+
+    /// Whether `pos` is in line with or next to the opponent's last stone.
+    fn meets_their_line(&self, pos: Pos) -> bool {
+        self.their_last.is_some_and(|last| last.is_near_line(pos))
     }
 
     /// Whether a move that does not take the opponent's four square leaves its open three
@@ -536,13 +541,17 @@ impl<'a> Worker<'a> {
             // Move-count pruning: once a non-losing move is known, moves past a count that
             // grows with depth are not searched (they come sorted, worst last). Fours past
             // it are searched where a win is looked for (a chain of fours often starts with a
-            // plain four that sorts after quiet moves); elsewhere only two, in line with or
-            // next to our last stone.
+            // plain four that sorts after quiet moves) when they are in line with or next to
+            // either side's last stone; elsewhere only two, next to our last stone. On a full
+            // board every four everywhere took a quarter of the nodes (strength log,
+            // eighty-seventh session).
             if !pv_node && best > -PROVEN && searched + 1 >= move_count {
                 let late_four = mine.is_four()
-                    && (cut_node
-                        || (late_fours < LATE_FOURS_AT_ALL_NODES
-                            && fight.continues_our_line(mv.pos)));
+                    && if cut_node {
+                        fight.continues_our_line(mv.pos) || fight.meets_their_line(mv.pos)
+                    } else {
+                        late_fours < LATE_FOURS_AT_ALL_NODES && fight.continues_our_line(mv.pos)
+                    };
                 if !late_four {
                     continue;
                 }
