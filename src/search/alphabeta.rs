@@ -542,8 +542,8 @@ impl<'a> Worker<'a> {
             // grows with depth are not searched (they come sorted, worst last). Fours past
             // it are searched where a win is looked for (a chain of fours often starts with a
             // plain four that sorts after quiet moves) when they are in line with or next to
-            // either side's last stone; elsewhere only two, next to our last stone. On a full
-            // board every four everywhere took a quarter of the nodes (strength log,
+            // either side's last stone; elsewhere only two, next to our last stone. Every four
+            // anywhere took about a quarter of a middle game's nodes (strength log,
             // eighty-seventh session).
             if !pv_node && best > -PROVEN && searched + 1 >= move_count {
                 let late_four = mine.is_four()
