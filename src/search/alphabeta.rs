@@ -115,16 +115,6 @@ impl Fight {
         self.complexity * factor
     }
 
-    /// Whether `pos` is in line with or next to our last stone (see [`Pos::is_near_line`]).
-    fn continues_our_line(&self, pos: Pos) -> bool {
-        self.our_last.is_some_and(|last| last.is_near_line(pos))
-    }
-
-    /// Whether `pos` is in line with or next to the opponent's last stone.
-    fn meets_their_line(&self, pos: Pos) -> bool {
-        self.their_last.is_some_and(|last| last.is_near_line(pos))
-    }
-
     /// Whether a move that does not take the opponent's four square leaves its open three
     /// standing (move generation lets only our own fours through then).
     fn puts_off_open_three(&self, theirs: Threat) -> bool {
@@ -141,6 +131,12 @@ fn makes_nothing(mine: Threat, theirs: Threat) -> bool {
 /// Whether `pos` is where the fight is: at most `NEAR_LAST_STONE` (Chebyshev) from `last`.
 fn near(last: Option<Pos>, pos: Pos) -> bool {
     last.is_some_and(|last| last.distance(pos) <= NEAR_LAST_STONE)
+}
+
+/// Whether `pos` is in line with or next to `last`: a cell that can share a four with it (see
+/// [`Pos::is_near_line`]).
+fn on_line_with(last: Option<Pos>, pos: Pos) -> bool {
+    last.is_some_and(|last| last.is_near_line(pos))
 }
 
 /// What the singular-extension test of the hash move decided.
@@ -548,9 +544,10 @@ impl<'a> Worker<'a> {
             if !pv_node && best > -PROVEN && searched + 1 >= move_count {
                 let late_four = mine.is_four()
                     && if cut_node {
-                        fight.continues_our_line(mv.pos) || fight.meets_their_line(mv.pos)
+                        on_line_with(fight.our_last, mv.pos)
+                            || on_line_with(fight.their_last, mv.pos)
                     } else {
-                        late_fours < LATE_FOURS_AT_ALL_NODES && fight.continues_our_line(mv.pos)
+                        late_fours < LATE_FOURS_AT_ALL_NODES && on_line_with(fight.our_last, mv.pos)
                     };
                 if !late_four {
                     continue;
