@@ -36,11 +36,15 @@ over a whole game (mean, median, most: what a game clock limits).
 stones (the PGN's PlyCount), in bands of 15 and a last band for 75 and more. Against Rapfi Sente
 holds its own in short games and loses most long ones (strength log, eightieth session).
 
+Each file may also be a run's directory as match.sh makes it (OUTDIR): its games.pgn is read,
+or for `times` its games.sgf.
+
 The engine under test plays under the name "sente" (match.sh names it so). c-gomoku-cli's PGN
 gives the result as chess does: `1-0` means the engine of the `White` tag won.
 """
 
 import math
+import os
 import re
 import signal
 import statistics
@@ -74,9 +78,19 @@ class Game:
         return self.plies < VOID_PLIES
 
 
+def record_file(path, extension):
+    """The records to read for `path`: the file itself, or for a run's directory (match.sh's
+    OUTDIR) its `games.pgn` or `games.sgf`."""
+    if os.path.isdir(path):
+        path = os.path.join(path, f"games.{extension}")
+    if not os.path.isfile(path):
+        sys.exit(f"games.py: no such file: {path}")
+    return path
+
+
 def read_games(path):
     games, tags = [], {}
-    with open(path, encoding="utf-8", errors="replace") as f:
+    with open(record_file(path, "pgn"), encoding="utf-8", errors="replace") as f:
         for line in f:
             m = re.match(r'\[(\w+) "(.*)"\]', line.strip())
             if m:
@@ -180,6 +194,8 @@ def paired(base_paths, new_args):
     news = []
     for arg in new_args:
         new_path, _, offset = arg.partition(":")
+        if not re.fullmatch(r"\d*", offset):
+            sys.exit(f"games.py: OFFSET must be a number of games: {arg}")
         offset = int(offset or 0)
         if offset % 2:
             sys.exit("games.py: OFFSET must be even (two games an opening)")
@@ -215,7 +231,7 @@ def paired(base_paths, new_args):
 def read_reply_times(path):
     """Per game in the file: Sente's colour (None if Sente did not play it) and every timed move
     as (ply, colour, ms)."""
-    with open(path, encoding="utf-8", errors="replace") as f:
+    with open(record_file(path, "sgf"), encoding="utf-8", errors="replace") as f:
         text = f.read()
     games = []
     for record_text in re.split(r"\(;FF", text)[1:]:
