@@ -7,19 +7,19 @@
 //! where that knows better. In quiet positions (the opponent threatens nothing) razoring drops
 //! hopeless nodes into that VCF search, futility returns nodes far above beta below depth 8, and
 //! null move applies deep in the tree. Moves past a count that grows with depth are pruned (fours
-//! too: at expected cut nodes those far from both sides' last stones, elsewhere all but two next to
-//! the side's own), and so are, near the horizon, moves that make and stop nothing. Later moves are
-//! searched with logarithmic late-move reductions, more at expected cut nodes and where the
-//! position is not improving, less for moves that build a double two or take the opponent's three
-//! square or that go on with an attack or that often refuted other moves (history), more for fours
-//! that only put off an open three's threat and, in busy positions, more for moves that do little;
-//! at a cut node whose evaluation is well above beta every move but a four is a ply shallower.
-//! Where the reliefs outweigh the reduction, a move is searched up to a ply deeper than the rest. A
-//! PV node whose hash move comes from a much shallower search, or that has none, is searched
-//! shallower itself. Depth is fractional: blocking a five and making an open three cost less than a
-//! ply, so forcing lines are followed deeper. The static evaluation every pruning rule reads is
-//! corrected by how far the searches of earlier nodes with the same shape around the last stone
-//! came out from it (`correction`).
+//! too: at expected cut nodes those neither in line with nor next to either side's last stone,
+//! elsewhere all but two in line with or next to the side's own), and so are, near the horizon,
+//! moves that make and stop nothing. Later moves are searched with logarithmic late-move
+//! reductions, more at expected cut nodes and where the position is not improving, less for moves
+//! that build a double two or take the opponent's three square or that go on with an attack or that
+//! often refuted other moves (history), more for fours that only put off an open three's threat
+//! and, in busy positions, more for moves that do little; at a cut node whose evaluation is well
+//! above beta every move but a four is a ply shallower. Where the reliefs outweigh the reduction, a
+//! move is searched up to a ply deeper than the rest. A PV node whose hash move comes from a much
+//! shallower search, or that has none, is searched shallower itself. Depth is fractional: blocking
+//! a five and making an open three cost less than a ply, so forcing lines are followed deeper. The
+//! static evaluation every pruning rule reads is corrected by how far the searches of earlier nodes
+//! with the same shape around the last stone came out from it (`correction`).
 //!
 //! One worker runs per search thread; they share only the hash table and the stop flag.
 
@@ -538,9 +538,9 @@ impl<'a> Worker<'a> {
             // grows with depth are not searched (they come sorted, worst last). Fours past
             // it are searched where a win is looked for (a chain of fours often starts with a
             // plain four that sorts after quiet moves) when they are in line with or next to
-            // either side's last stone; elsewhere only two, next to our last stone. Every four
-            // anywhere took about a quarter of a middle game's nodes (strength log,
-            // eighty-seventh session).
+            // either side's last stone; elsewhere only two, in line with or next to our last
+            // stone. Every four anywhere took about a quarter of a middle game's nodes (strength
+            // log, eighty-seventh session).
             if !pv_node && best > -PROVEN && searched + 1 >= move_count {
                 let late_four = mine.is_four()
                     && if cut_node {
