@@ -6,6 +6,7 @@
     scripts/games.py paired BASE.pgn [MORE-BASES.pgn...] -- NEW.pgn[:OFFSET]...
     scripts/games.py times GAMES.sgf...
     scripts/games.py lengths GAMES.pgn...
+    scripts/games.py judged OUTDIR...
 
 `score` prints Sente's W-L-D over the games of all the files together, its score, the Elo
 difference with a 95 % interval (normal approximation), and the record as black and as white.
@@ -36,6 +37,13 @@ over a whole game (mean, median, most: what a game clock limits).
 stones (the PGN's PlyCount), in bands of 15 and a last band for 75 and more. Against Rapfi Sente
 holds its own in short games and loses most long ones (strength log, eightieth session).
 
+`judged` prints Sente's score by how the opponent judged each game early on: the mean of the
+last score it reported before each of its third to sixth moves (Rapfi's `MESSAGE ... | Eval E |`
+lines in the manager's log, c-gomoku-cli.1.log in a run's directory; its own units, from its own
+side, a mate it sees for either side counting as 10,000), in five bands from well behind to well
+ahead. Games over before its third move are left out. Against Rapfi, Sente converts a small edge
+far less often than Rapfi does (strength log, ninety-fourth session).
+
 Each file may also be a run's directory as match.sh makes it (OUTDIR): its games.pgn is read,
 or for `times` its games.sgf.
 
@@ -56,6 +64,12 @@ VOID_PLIES = 4
 # `lengths`: the width of a band of game lengths, and the first band that holds every longer game.
 LENGTH_BAND = 15
 LAST_BAND = 5
+# `judged`: the opponent's moves whose reported scores are averaged (the third to the sixth), and
+# the edges of the bands of that mean.
+JUDGED_MOVES = slice(2, 6)
+JUDGED_EDGES = (-150, -60, 60, 150)
+# What a reported mate (`+M7`, `-M10`) counts as.
+MATE_SCORE = 10_000
 
 
 @dataclass
@@ -280,6 +294,55 @@ def times(paths):
         )
 
 
+def read_opponent_scores(path):
+    """Per game in a manager's log, the last score the opponent reported before each of its
+    moves (None where it reported none)."""
+    games, current, last = [], None, None
+    with open(path, encoding="utf-8", errors="replace") as f:
+        for line in f:
+            if "opponent <- START" in line:
+                if current is not None:
+                    games.append(current)
+                current, last = [], None
+                continue
+            m = re.search(r"opponent -> MESSAGE .*\| Eval ([-+]?)(M?)(\d+)", line)
+            if m:
+                sign = -1 if m.group(1) == "-" else 1
+                last = sign * (MATE_SCORE if m.group(2) else int(m.group(3)))
+            elif re.search(r"opponent -> \d+,\d+\s*$", line) and current is not None:
+                current.append(last)
+                last = None
+    if current is not None:
+        games.append(current)
+    return games
+
+
+def judged(paths):
+    rows = []
+    for path in paths:
+        if not os.path.isdir(path):
+            sys.exit(f"games.py: judged reads a run's directory (match.sh's OUTDIR): {path}")
+        games = read_games(path)
+        reports = read_opponent_scores(os.path.join(path, "c-gomoku-cli.1.log"))
+        if len(reports) != len(games):
+            sys.exit(f"games.py: {path}: {len(games)} games, {len(reports)} in the manager's log")
+        for game, scores in zip(games, reports):
+            points = game.sente_points()
+            early = [s for s in scores[JUDGED_MOVES] if s is not None]
+            if points is not None and not game.void() and early:
+                rows.append((sum(early) / len(early), points))
+    if not rows:
+        sys.exit("games.py: no game with the opponent's early scores")
+    edges = [-math.inf, *JUDGED_EDGES, math.inf]
+    for low, high in zip(edges, edges[1:]):
+        band = [p for s, p in rows if low <= s < high]
+        text = f"{low:g} to {high:g}".replace("-inf to", "under").replace("to inf", "and over")
+        line = f"opponent's early score {text.replace('-', '−')}: {len(band)} games"
+        if band:
+            line += f", {'-'.join(map(str, record(band)))}, {100 * sum(band) / len(band):.1f} %"
+        print(line)
+
+
 def main(argv):
     if len(argv) >= 2 and argv[0] == "score":
         score(argv[1:])
@@ -294,6 +357,8 @@ def main(argv):
         times(argv[1:])
     elif len(argv) >= 2 and argv[0] == "lengths":
         lengths(argv[1:])
+    elif len(argv) >= 2 and argv[0] == "judged":
+        judged(argv[1:])
     else:
         sys.exit(__doc__.strip().split("\n\n")[1])
 
