@@ -60,6 +60,8 @@ import sys
 from dataclasses import dataclass
 
 NAME = "sente"
+# The name match.sh gives the other engine, under which the manager's log shows its lines.
+OPPONENT = "opponent"
 VOID_PLIES = 4
 # `lengths`: the width of a band of game lengths, and the first band that holds every longer game.
 LENGTH_BAND = 15
@@ -300,21 +302,32 @@ def read_opponent_scores(path):
     games, current, last = [], None, None
     with open(path, encoding="utf-8", errors="replace") as f:
         for line in f:
-            if "opponent <- START" in line:
+            if f"{OPPONENT} <- START" in line:
                 if current is not None:
                     games.append(current)
                 current, last = [], None
                 continue
-            m = re.search(r"opponent -> MESSAGE .*\| Eval ([-+]?)(M?)(\d+)", line)
+            m = re.search(rf"{OPPONENT} -> MESSAGE .*\| Eval ([-+]?)(M?)(\d+)", line)
             if m:
                 sign = -1 if m.group(1) == "-" else 1
                 last = sign * (MATE_SCORE if m.group(2) else int(m.group(3)))
-            elif re.search(r"opponent -> \d+,\d+\s*$", line) and current is not None:
+            elif re.search(rf"{OPPONENT} -> \d+,\d+\s*$", line) and current is not None:
                 current.append(last)
                 last = None
     if current is not None:
         games.append(current)
     return games
+
+
+def band_label(low, high):
+    """A band of the opponent's early score as text: "under −150", "−60 to 60", "150 and over"."""
+    if low == -math.inf:
+        text = f"under {high}"
+    elif high == math.inf:
+        text = f"{low} and over"
+    else:
+        text = f"{low} to {high}"
+    return text.replace("-", "−")
 
 
 def judged(paths):
@@ -336,8 +349,7 @@ def judged(paths):
     edges = [-math.inf, *JUDGED_EDGES, math.inf]
     for low, high in zip(edges, edges[1:]):
         band = [p for s, p in rows if low <= s < high]
-        text = f"{low:g} to {high:g}".replace("-inf to", "under").replace("to inf", "and over")
-        line = f"opponent's early score {text.replace('-', '−')}: {len(band)} games"
+        line = f"opponent's early score {band_label(low, high)}: {len(band)} games"
         if band:
             line += f", {'-'.join(map(str, record(band)))}, {100 * sum(band) / len(band):.1f} %"
         print(line)
